@@ -1,0 +1,37 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { Container } from '@/components/ui/container';
+import { buttonClass } from '@/components/ui/link-button';
+import { Link } from '@/i18n/navigation';
+
+// Spec 2.4: the error page shows the message (HTTP 500 on the server) with a way home.
+export default function ErrorPage({
+  error,
+  reset,
+}: {
+  error: Error & { digest?: string };
+  reset: () => void;
+}) {
+  const t = useTranslations('Errors');
+  return (
+    <main id="main" className="flex-1">
+      <Container className="py-20 text-center">
+        <p className="text-sm font-semibold tracking-wide text-error-700 uppercase">500</p>
+        <h1 className="mt-2 text-3xl font-bold sm:text-4xl">{t('errorTitle')}</h1>
+        <p className="mx-auto mt-4 max-w-[60ch] text-lg text-slate-600">{t('errorHint')}</p>
+        {error.digest ? (
+          <p className="mt-2 text-sm text-slate-600">{t('reference', { digest: error.digest })}</p>
+        ) : null}
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <button type="button" className={buttonClass('primary')} onClick={reset}>
+            {t('tryAgain')}
+          </button>
+          <Link href="/" className={buttonClass('secondary')}>
+            {t('goHome')}
+          </Link>
+        </div>
+      </Container>
+    </main>
+  );
+}

@@ -1,0 +1,52 @@
+import '../globals.css';
+import type { Viewport } from 'next';
+import { notFound } from 'next/navigation';
+import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import type { ReactNode } from 'react';
+import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { routing } from '@/i18n/routing';
+import { directionOf, locales } from '@/lib/locales';
+
+// Only the 18 locales exist: anything else is unmatched and gets the root not-found page.
+export const dynamicParams = false;
+export function generateStaticParams() {
+  return locales.map((locale) => ({ locale }));
+}
+
+export const viewport: Viewport = {
+  width: 'device-width',
+  initialScale: 1,
+  themeColor: '#0b1b3a',
+};
+
+export default async function LocaleLayout({
+  children,
+  params,
+}: {
+  children: ReactNode;
+  params: Promise<{ locale: string }>;
+}) {
+  const { locale } = await params;
+  if (!hasLocale(routing.locales, locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: 'Common' });
+  const { Errors } = await getMessages({ locale });
+  return (
+    <html lang={locale} dir={directionOf(locale)}>
+      <body>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-full bg-accent-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:start-2"
+        >
+          {t('skipToContent')}
+        </a>
+        {/* Islands get only the messages they use: the error boundary's. */}
+        <NextIntlClientProvider locale={locale} messages={{ Errors }}>
+          {children}
+        </NextIntlClientProvider>
+        <ScrollToTop />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,137 @@
+import { getLocale, getTranslations } from 'next-intl/server';
+import { Link } from '@/i18n/navigation';
+import { claimValues } from '@/lib/claim-values';
+import type { Locale } from '@/lib/locales';
+import { promotedApps } from '@/lib/site';
+import { Container } from '../ui/container';
+import { LanguageSwitcher } from './language-switcher';
+
+type FooterKey = Parameters<Awaited<ReturnType<typeof getTranslations<'Footer'>>>>[0];
+
+const groups: { title: FooterKey; links: { href: string; label: FooterKey }[] }[] = [
+  {
+    title: 'product',
+    links: [
+      { href: '/what-is-vpn', label: 'whatIsVpn' },
+      { href: '/free-vpn', label: 'freeVpn' },
+      { href: '/vpn-server', label: 'vpnServers' },
+      { href: '/what-is-my-ip', label: 'whatIsMyIp' },
+      { href: '/gift-card', label: 'giftCard' },
+    ],
+  },
+  {
+    title: 'company',
+    links: [
+      { href: '/aboutus', label: 'aboutus' },
+      { href: '/press-room', label: 'pressRoom' },
+      { href: '/affiliate-program', label: 'affiliateProgram' },
+      { href: '/influencer', label: 'influencer' },
+    ],
+  },
+  {
+    title: 'help',
+    links: [
+      { href: '/faq', label: 'faq' },
+      { href: '/contact-us', label: 'contactUs' },
+      { href: '/money-back-guarantee', label: 'moneyBack' },
+    ],
+  },
+];
+
+const legalLinks: { href: string; label: FooterKey }[] = [
+  { href: '/policy', label: 'policy' },
+  { href: '/terms-of-service', label: 'terms' },
+  { href: '/cookie-policy', label: 'cookies' },
+];
+
+const linkClass = 'inline-block py-1 text-slate-300 no-underline hover:text-white hover:underline';
+
+async function BottomBar({ locale }: { locale: Locale }) {
+  const t = await getTranslations('Footer');
+  const switcherLabel = (await getTranslations('LanguageSwitcher'))('label');
+  return (
+    <div className="flex flex-col gap-4 border-t border-navy-800 pt-6 sm:flex-row sm:items-center sm:justify-between">
+      <nav aria-label={t('legal')}>
+        <ul className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+          {legalLinks.map((link) => (
+            <li key={link.href}>
+              <Link href={link.href} className={linkClass}>
+                {t(link.label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="flex flex-wrap items-center gap-4">
+        <p className="text-sm text-slate-300">
+          {t('copyright', { year: new Date().getFullYear() })}
+        </p>
+        <div className="text-navy-900 [&_summary]:border-slate-600 [&_summary]:text-white">
+          <LanguageSwitcher locale={locale} label={switcherLabel} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The full footer: product, apps, company, help and legal links, and the language switcher. */
+export async function SiteFooter() {
+  const locale = (await getLocale()) as Locale;
+  const t = await getTranslations('Footer');
+  const apps = await getTranslations('Apps');
+  const values = claimValues(locale);
+  const brand = (await getTranslations('Common'))('brand');
+  return (
+    <footer className="mt-auto bg-navy-900 text-white">
+      <Container className="py-12">
+        <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-5">
+          <div className="lg:col-span-1">
+            <p className="text-lg font-bold">{brand}</p>
+            <p className="mt-2 text-sm text-slate-300">{t('tagline', values)}</p>
+          </div>
+          <nav aria-label={t('apps')}>
+            <h2 className="text-sm font-semibold tracking-wide uppercase">{t('apps')}</h2>
+            <ul className="mt-3 text-sm">
+              {promotedApps.map((app) => (
+                <li key={app.id}>
+                  <Link href={app.path} className={linkClass}>
+                    {apps(app.id)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {groups.map((group) => (
+            <nav key={group.title} aria-label={t(group.title)}>
+              <h2 className="text-sm font-semibold tracking-wide uppercase">{t(group.title)}</h2>
+              <ul className="mt-3 text-sm">
+                {group.links.map((link) => (
+                  <li key={link.href}>
+                    <Link href={link.href} className={linkClass}>
+                      {t(link.label, values)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="mt-10">
+          <BottomBar locale={locale} />
+        </div>
+      </Container>
+    </footer>
+  );
+}
+
+/** The footer of focused layouts: legal links, copyright and the language switcher. */
+export async function CompactFooter() {
+  const locale = (await getLocale()) as Locale;
+  return (
+    <footer className="mt-auto bg-navy-900 text-white">
+      <Container className="pb-6">
+        <BottomBar locale={locale} />
+      </Container>
+    </footer>
+  );
+}

@@ -1,0 +1,39 @@
+import 'server-only';
+import { z } from 'zod';
+
+// Every setting the server reads, with its documented default (README.md, .env.example).
+// An invalid value stops the server at start with a message that names the setting.
+const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PGLITE_DIR: z.string().min(1).default('./data/pglite'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+let current: Config | undefined;
+
+/** The configuration of this process, parsed once from the environment. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
