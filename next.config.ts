@@ -9,7 +9,10 @@ const production = process.env.NODE_ENV === 'production';
 // the framework's inline bootstrap. Nothing is loaded from another origin.
 const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
+  // React's development build needs eval for its debugging features; production never does.
+  production
+    ? "script-src 'self' 'unsafe-inline'"
+    : "script-src 'self' 'unsafe-inline' 'unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "font-src 'self'",

@@ -16,7 +16,9 @@ export function claimValues(locale: Locale) {
     days: number.format(claims.moneyBackDays),
     months: number.format(claims.bestDealMonths),
     discount: number.format(claims.bestDealDiscountPercent),
-    price: claims.bestDealMonthlyPrice,
+    price: new Intl.NumberFormat(locale, { minimumFractionDigits: 2 }).format(
+      Number(claims.bestDealMonthlyPrice),
+    ),
   };
 }
 

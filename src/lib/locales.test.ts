@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, isLocale, localizePath, locales, splitLocale } from './locales';
+import { directionOf, isLocale, locales, localizePath, splitLocale } from './locales';
 
 describe('locales', () => {
   it('has the 18 languages of the spec', () => {

@@ -57,7 +57,18 @@ describe('route table', () => {
   });
 
   it('knows the protected group and its /m/ variants', () => {
-    for (const p of ['/myAccount', '/myaccount', '/paystatus', '/paystatus/web', '/paySuc', '/paysuc', '/paypalSuc', '/paypalsuc', '/m/myaccount', '/m/paypalSuc']) {
+    for (const p of [
+      '/myAccount',
+      '/myaccount',
+      '/paystatus',
+      '/paystatus/web',
+      '/paySuc',
+      '/paysuc',
+      '/paypalSuc',
+      '/paypalsuc',
+      '/m/myaccount',
+      '/m/paypalSuc',
+    ]) {
       expect(isProtectedPath(p), p).toBe(true);
     }
     for (const p of ['/', '/pricing', '/login', '/paystatusx', '/m/pricing']) {

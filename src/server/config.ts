@@ -5,6 +5,10 @@ import { z } from 'zod';
 // An invalid value stops the server at start with a message that names the setting.
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // What this server is for, independent of how Next was built (`next start` always sets
+  // NODE_ENV=production): a newcomer's `npm start` is 'development' and gets the demo account;
+  // operators run 'production', which never seeds demo data.
+  APP_ENV: z.enum(['development', 'production', 'test']).default('development'),
   SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   DATABASE_URL: z
     .string()
@@ -21,10 +25,14 @@ export class ConfigError extends Error {
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = configSchema.safeParse(cleaned);
   if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   return result.data;

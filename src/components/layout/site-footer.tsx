@@ -84,8 +84,8 @@ export async function SiteFooter() {
   return (
     <footer className="mt-auto bg-navy-900 text-white">
       <Container className="py-12">
-        <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-5">
-          <div className="lg:col-span-1">
+        <div className="grid grid-cols-2 gap-8 lg:grid-cols-5">
+          <div className="col-span-2 lg:col-span-1">
             <p className="text-lg font-bold">{brand}</p>
             <p className="mt-2 text-sm text-slate-300">{t('tagline', values)}</p>
           </div>

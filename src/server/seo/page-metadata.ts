@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Metadata } from 'next';
-import type { ReactNode } from 'react';
 import { getTranslations } from 'next-intl/server';
+import type { ReactNode } from 'react';
 import type { Messages } from '@/i18n/messages';
 import { claimValues } from '@/lib/claim-values';
 import { isLocale, type Locale } from '@/lib/locales';

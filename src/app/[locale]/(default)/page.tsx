@@ -7,15 +7,15 @@ import { config } from '@/server/config';
 
 const page = headingPage('/', 'home', {
   extra: async (locale) => {
-    const nav = await getTranslations({ locale, namespace: 'Nav' });
+    const pages = await getTranslations({ locale, namespace: 'Pages' });
     const meta = await getTranslations({ locale, namespace: 'Meta' });
     const home = absoluteUrl(config().SITE_URL, locale, '/');
     return (
       <>
         <div className="mt-8 flex flex-wrap gap-3">
-          <LinkButton href="/download">{nav('download')}</LinkButton>
+          <LinkButton href="/download">{pages('download.heading')}</LinkButton>
           <LinkButton href="/pricing" variant="secondary">
-            {nav('pricing')}
+            {pages('pricing.heading')}
           </LinkButton>
         </div>
         <JsonLd

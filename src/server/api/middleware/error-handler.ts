@@ -1,0 +1,40 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { DatabaseUnavailableError } from '@/server/db/client';
+import { ApiError } from '../errors';
+import type { AppEnv } from '../types';
+import { invalidRequest } from '../validate';
+
+export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  return c.json(error.toBody(), error.status);
+}
+
+// The one place errors become answers. Only ApiError messages (written for clients) and a few
+// fixed texts reach the client; anything unexpected is logged with the request id, which the
+// client also gets so a report can be matched to the log.
+function toApiError(error: Error, c: Context<AppEnv>): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) return invalidRequest(error);
+  if (error instanceof SyntaxError) return ApiError.badRequest('Invalid JSON body');
+  if (error instanceof HTTPException && error.status < 500) {
+    return new ApiError(error.status, error.status, error.message || 'Bad request');
+  }
+  const request_id = c.var.requestId;
+  const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
+  if (error instanceof DatabaseUnavailableError) {
+    console.error(`[api] ${request_id} ${where}: ${error.message}`);
+    return ApiError.unavailable('Service temporarily unavailable', { request_id });
+  }
+  console.error(`[api] ${request_id} ${where} failed:`, error);
+  return new ApiError(500, 500, 'Internal server error', { request_id });
+}
+
+export const onError: ErrorHandler<AppEnv> = (error, c) => errorResponse(c, toApiError(error, c));
+
+// Long paths are cut so a 404 cannot be used to reflect a large payload.
+export const notFound: NotFoundHandler<AppEnv> = (c) => {
+  const path = new URL(c.req.url).pathname;
+  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  return errorResponse(c, ApiError.notFound(`No API endpoint at ${c.req.method} ${shown}`));
+};

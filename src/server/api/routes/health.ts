@@ -1,0 +1,36 @@
+import { Hono } from 'hono';
+import { DatabaseUnavailableError, pingDb } from '@/server/db/client';
+import { migrationStatus } from '@/server/db/migrate';
+import { ok } from '../envelope';
+import { ApiError } from '../errors';
+import type { AppEnv } from '../types';
+
+export const healthRoutes = new Hono<AppEnv>();
+
+// GET /healthz – liveness for load balancers: database reachable and migrations current
+healthRoutes.get('/healthz', async (c) => {
+  const handle = c.var.db();
+  try {
+    await pingDb(handle);
+  } catch (error: unknown) {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    // The operator reads the database and reason in the log; the public answer names neither.
+    console.error(`[healthz] ${c.var.requestId}: ${error.message}`);
+    throw ApiError.unavailable('The database cannot be reached', {
+      status: 'degraded',
+      database: { kind: handle.kind, reachable: false },
+    });
+  }
+  const migrations = await migrationStatus(handle);
+  // Serving on an older schema than the code expects fails in odd places: take it out of rotation.
+  if (!migrations.current) {
+    throw ApiError.unavailable('Database migrations are not current', {
+      status: 'degraded',
+      database: { kind: handle.kind, reachable: true, migrations },
+    });
+  }
+  return ok(c, {
+    status: 'ok',
+    database: { kind: handle.kind, reachable: true, migrations },
+  });
+});

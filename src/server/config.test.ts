@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config';
+
+describe('parseConfig', () => {
+  it('gives every setting its documented default', () => {
+    expect(parseConfig({})).toEqual({
+      NODE_ENV: 'development',
+      APP_ENV: 'development',
+      SITE_URL: 'http://localhost:3000',
+      PGLITE_DIR: './data/pglite',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const parsed = parseConfig({ DATABASE_URL: '', LOG_LEVEL: '', SITE_URL: undefined });
+    expect(parsed.DATABASE_URL).toBeUndefined();
+    expect(parsed.LOG_LEVEL).toBe('info');
+    expect(parsed.SITE_URL).toBe('http://localhost:3000');
+  });
+
+  it('accepts valid values', () => {
+    const parsed = parseConfig({
+      NODE_ENV: 'production',
+      SITE_URL: 'https://www.example.com',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/app',
+      LOG_LEVEL: 'warn',
+    });
+    expect(parsed).toMatchObject({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgresql://app:pw@db:5432/app',
+    });
+  });
+
+  it.each([
+    ['NODE_ENV', 'staging'],
+    ['APP_ENV', 'staging'],
+    ['SITE_URL', 'ftp://example.com'],
+    ['SITE_URL', 'not a url'],
+    ['DATABASE_URL', 'mysql://db/app'],
+    ['LOG_LEVEL', 'loud'],
+  ])('rejects %s=%s with a message naming the setting', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(
+      new RegExp(`^Invalid configuration: ${name}: `),
+    );
+  });
+
+  it('names every invalid setting at once', () => {
+    expect(() => parseConfig({ NODE_ENV: 'x', LOG_LEVEL: 'y' })).toThrow(
+      /NODE_ENV: .*; LOG_LEVEL: /,
+    );
+  });
+});
