@@ -41,7 +41,7 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', '@node-rs/argon2', 'rate-limiter-flexible'],
   async headers() {
     return [{ source: '/:path*', headers: securityHeaders }];
   },

@@ -9,7 +9,17 @@ describe('parseConfig', () => {
       SITE_URL: 'http://localhost:3000',
       PGLITE_DIR: './data/pglite',
       LOG_LEVEL: 'info',
+      MAIL_FROM: 'Turbo VPN <no-reply@turbovpn.local>',
     });
+  });
+
+  it('requires SMTP when APP_ENV=production, naming the setting', () => {
+    expect(() => parseConfig({ APP_ENV: 'production' })).toThrow(
+      /^Invalid configuration: SMTP_URL: is required when APP_ENV=production/,
+    );
+    expect(parseConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).SMTP_URL).toBe(
+      'smtp://mail:25',
+    );
   });
 
   it('treats empty values as unset', () => {
@@ -39,6 +49,7 @@ describe('parseConfig', () => {
     ['SITE_URL', 'not a url'],
     ['DATABASE_URL', 'mysql://db/app'],
     ['LOG_LEVEL', 'loud'],
+    ['SMTP_URL', 'http://mail'],
   ])('rejects %s=%s with a message naming the setting', (name, value) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(

@@ -70,9 +70,13 @@ export class ApiError extends Error {
     return new ApiError(413, 413, `Request body larger than ${maxBytes} bytes`);
   }
 
-  static tooManyRequests(retryAfterSeconds?: number): ApiError {
+  /** 429 with the wait in `data.retry_after` (seconds); the error handler adds Retry-After. */
+  static tooManyRequests(
+    retryAfterSeconds?: number,
+    message = 'Too many requests, please try again later',
+  ): ApiError {
     const data = retryAfterSeconds === undefined ? undefined : { retry_after: retryAfterSeconds };
-    return new ApiError(429, 429, 'Too many requests, please try again later', data);
+    return new ApiError(429, 429, message, data);
   }
 
   static unavailable(message = 'Service temporarily unavailable', data?: unknown): ApiError {

@@ -7,6 +7,10 @@ import type { AppEnv } from '../types';
 import { invalidRequest } from '../validate';
 
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
+  const retryAfter = (error.data as { retry_after?: unknown } | undefined)?.retry_after;
+  if (error.status === 429 && typeof retryAfter === 'number') {
+    c.header('Retry-After', String(retryAfter));
+  }
   return c.json(error.toBody(), error.status);
 }
 

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-// The only source of the database shape: `npm run db:generate` turns changes here into a
-// migration in drizzle/, which every start applies.
-
+// Accounts.
 export const users = pgTable(
   'users',
   {

@@ -1,0 +1,6 @@
+// The only source of the database shape, one file per domain: `npm run db:generate` turns
+// changes here into a migration in drizzle/, which every start applies.
+
+export * from './mail';
+export * from './rate-limits';
+export * from './users';
