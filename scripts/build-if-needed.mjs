@@ -1,0 +1,114 @@
+// Runs `next build` only when the last build is missing or older than its inputs.
+// Used by `npm start`, `npm run test:e2e` and `npm run perf`; also a CLI:
+//   node scripts/build-if-needed.mjs           build when needed
+//   node scripts/build-if-needed.mjs --check   only report (exit 0 fresh, 1 stale)
+// SKIP_BUILD=1 uses the existing build as it is (e.g. while others edit the tree).
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Inputs of the build: folders scanned recursively, and single files. */
+const inputDirs = ['src', 'messages', 'content', 'public', 'drizzle'];
+const inputFiles = ['next.config.ts', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
+
+/** The newest input file under `dir` whose mtime is after `since`, if any. */
+function findNewer(dir, since) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return undefined; // a folder that does not exist yet has nothing newer
+  }
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const found = findNewer(full, since);
+      if (found) return found;
+    } else if (entry.isFile() && statSync(full).mtimeMs > since) {
+      return full;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a fresh `next build` is needed, and why.
+ * @param {string} [root]
+ * @returns {{ needed: boolean, reason: string }}
+ */
+export function needsBuild(root = repoRoot) {
+  const buildId = path.join(root, '.next', 'BUILD_ID');
+  if (!existsSync(buildId)) return { needed: true, reason: 'no .next/BUILD_ID' };
+  const builtAt = statSync(buildId).mtimeMs;
+  // Next writes BUILD_ID before prerendering and the prerender manifest at the very end,
+  // so a build that failed half-way leaves the first without (a fresh) second.
+  const finished = path.join(root, '.next', 'prerender-manifest.json');
+  if (!existsSync(finished) || statSync(finished).mtimeMs < builtAt) {
+    return { needed: true, reason: 'the last build did not finish' };
+  }
+  for (const file of inputFiles) {
+    const full = path.join(root, file);
+    if (existsSync(full) && statSync(full).mtimeMs > builtAt) {
+      return { needed: true, reason: `${file} changed since the last build` };
+    }
+  }
+  for (const dir of inputDirs) {
+    const newer = findNewer(path.join(root, dir), builtAt);
+    if (newer) {
+      return { needed: true, reason: `${path.relative(root, newer)} changed since the last build` };
+    }
+  }
+  return { needed: false, reason: 'the build is up to date' };
+}
+
+/** Runs `next build` with inherited output; rejects when it fails. */
+export function runBuild(root = repoRoot) {
+  const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [nextBin, 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`next build failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+/** Builds when needed; returns whether a build ran. */
+export async function buildIfNeeded({ root = repoRoot, log = console.log } = {}) {
+  if (process.env.SKIP_BUILD === '1') {
+    if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+      throw new Error('SKIP_BUILD=1 but there is no build (.next/BUILD_ID); run next build');
+    }
+    log('build-if-needed: SKIP_BUILD=1, using the existing build as it is');
+    return false;
+  }
+  const { needed, reason } = needsBuild(root);
+  if (!needed) {
+    log(`build-if-needed: ${reason}, skipping next build`);
+    return false;
+  }
+  log(`build-if-needed: ${reason}, running next build`);
+  await runBuild(root);
+  return true;
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  if (process.argv.includes('--check')) {
+    const { needed, reason } = needsBuild();
+    console.log(`build-if-needed: ${needed ? 'build needed' : 'fresh'}: ${reason}`);
+    process.exit(needed ? 1 : 0);
+  }
+  buildIfNeeded().catch((error) => {
+    console.error(`build-if-needed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,136 @@
+// Starts `next start` on a fresh embedded database for tests and measurements,
+// waits until /healthz answers, and stops it again (the whole process group).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot } from './build-if-needed.mjs';
+
+/** A TCP port that is free right now on 127.0.0.1. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Whether something already listens on the port. */
+export function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts the production server. Output is collected (and echoed when `echo` is set)
+ * so a failed start can show it.
+ * @param {{ port: number, timeoutMs?: number, echo?: boolean, env?: Record<string, string> }} options
+ */
+export async function startProductionServer({ port, timeoutMs = 60_000, echo = false, env = {} }) {
+  if (await portInUse(port)) {
+    throw new Error(`port ${port} is already in use; stop what runs there or choose another port`);
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vpn-site-pglite-'));
+  const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+    cwd: repoRoot,
+    detached: true, // own process group, so stopping it also ends its workers
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', PGLITE_DIR: dataDir, ...env },
+  });
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk.toString();
+    if (echo) process.stderr.write(chunk);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  let exited = null;
+  const exitPromise = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve();
+    });
+  });
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = {
+    baseUrl,
+    port,
+    output: () => output,
+    async stop() {
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+        const stopped = await Promise.race([exitPromise.then(() => true), sleep(10_000)]);
+        if (!stopped) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+          await Promise.race([exitPromise, sleep(2_000)]);
+        }
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  let lastProblem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) {
+      await server.stop();
+      throw new StartError(
+        `next start exited early (${exited.signal ?? `exit code ${exited.code}`})`,
+        output,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return server;
+      lastProblem = `/healthz answered ${response.status}`;
+    } catch (error) {
+      lastProblem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(500);
+  }
+  await server.stop();
+  throw new StartError(
+    `the server did not answer /healthz within ${timeoutMs / 1000} s (${lastProblem})`,
+    output,
+  );
+}
+
+export class StartError extends Error {
+  /** @param {string} message @param {string} output */
+  constructor(message, output) {
+    super(message);
+    this.name = 'StartError';
+    this.output = output;
+  }
+}
+
+/** Prints a start failure with the server's own output. */
+export function reportStartError(error, prefix) {
+  console.error(`${prefix}: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof StartError) {
+    console.error(`${prefix}: server output follows\n----\n${error.output || '(none)'}\n----`);
+  }
+}

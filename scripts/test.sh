@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# `npm test`: every check the project has, in order, stopping at the first failure.
+# Needs no TTY (runs in CI through .ci/run).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+started=$SECONDS
+passed=()
+current=""
+
+step() {
+  current="$1"
+  echo
+  echo "==> [$(( ${#passed[@]} + 1 ))/6] $1"
+}
+
+done_step() {
+  passed+=("$current")
+}
+
+on_exit() {
+  local code=$?
+  echo
+  if [ "$code" -eq 0 ]; then
+    echo "==> npm test: all ${#passed[@]} steps passed in $(( SECONDS - started )) s"
+  else
+    echo "==> npm test: FAILED at step '${current}' (exit code $code) after $(( SECONDS - started )) s;" \
+      "passed: $(IFS=','; echo "${passed[*]:-none}")"
+  fi
+}
+trap on_exit EXIT
+
+step "typecheck (tsc --noEmit)"
+npx --no-install tsc --noEmit
+done_step
+
+step "lint and format (biome check .)"
+npx --no-install biome check .
+done_step
+
+step "translations (npm run i18n:check)"
+npm run --silent i18n:check
+done_step
+
+step "unit and API tests on PGlite (vitest run)"
+npx --no-install vitest run
+done_step
+
+step "API tests on PostgreSQL (scripts/with-postgres.sh vitest run)"
+bash scripts/with-postgres.sh npx --no-install vitest run
+done_step
+
+step "end-to-end tests (node scripts/e2e.mjs)"
+node scripts/e2e.mjs
+done_step

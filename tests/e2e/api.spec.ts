@@ -1,0 +1,22 @@
+// The API through the running server: health check and the error envelope for unknown paths.
+import { expect, test } from '@playwright/test';
+
+test('GET /healthz answers the ok envelope', async ({ request }) => {
+  const response = await request.get('/healthz');
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/json/);
+  const body = (await response.json()) as { code: unknown; message: unknown; data: unknown };
+  expect(body).toMatchObject({ code: 200, message: 'ok', data: { status: 'ok' } });
+});
+
+for (const path of ['/api/nope', '/api/mms/does-not-exist']) {
+  test(`GET ${path} answers a 404 JSON envelope`, async ({ request }) => {
+    const response = await request.get(path, { headers: { 'app-type': '502' } });
+    expect(response.status()).toBe(404);
+    expect(response.headers()['content-type']).toMatch(/^application\/json/);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body.code).toBe(404);
+    expect(typeof body.message).toBe('string');
+    expect(body.message).not.toBe('');
+  });
+}

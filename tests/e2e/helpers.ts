@@ -1,0 +1,136 @@
+// Small helpers shared by the end-to-end specs: reading the head of an HTML answer,
+// normalising Location headers, and the site's public base URL.
+import type { APIResponse } from '@playwright/test';
+
+/** Base of canonical and alternate URLs (the server's SITE_URL). */
+export const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
+
+/** An absolute public URL of a localized path, normalised the way `URL` does it. */
+export function absolute(path: string): string {
+  return new URL(path, siteUrl).href;
+}
+
+/** Compares URLs after normalisation, so `http://x` and `http://x/` are the same. */
+export function normalizeUrl(url: string): string {
+  return new URL(url).href;
+}
+
+/** A session cookie for the protected group; the proxy only checks that it exists. */
+export const sessionCookie = 'paypal_token=e2e-session-token';
+
+/**
+ * The Location header as path + query when it points at the same server (absolute or
+ * relative), else the raw value.
+ */
+export function locationOf(response: APIResponse): string | undefined {
+  const raw = response.headers().location;
+  if (raw === undefined) return undefined;
+  const requested = new URL(response.url());
+  const target = new URL(raw, requested);
+  return target.origin === requested.origin ? `${target.pathname}${target.search}` : raw;
+}
+
+/** Every Set-Cookie header of a response. */
+export function setCookies(response: APIResponse): string[] {
+  return response
+    .headersArray()
+    .filter((header) => header.name.toLowerCase() === 'set-cookie')
+    .map((header) => header.value);
+}
+
+const entities: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  '#39': "'",
+  '#x27': "'",
+};
+
+export function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (match, name: string) => {
+    const known = entities[name.toLowerCase()];
+    if (known) return known;
+    if (name.startsWith('#x') || name.startsWith('#X')) {
+      return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    }
+    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    return match;
+  });
+}
+
+/** Attributes of every `<tag …>` in the document, e.g. all `<meta>` or `<link>` tags. */
+export function tagsOf(html: string, tag: string): Record<string, string>[] {
+  const result: Record<string, string>[] = [];
+  const tagPattern = new RegExp(`<${tag}\\b([^>]*)>`, 'gi');
+  for (const match of html.matchAll(tagPattern)) {
+    const attributes: Record<string, string> = {};
+    const attributePattern = /([^\s=/"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+    for (const attribute of (match[1] ?? '').matchAll(attributePattern)) {
+      const name = attribute[1]?.toLowerCase();
+      if (!name) continue;
+      attributes[name] = decodeEntities(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
+    }
+    result.push(attributes);
+  }
+  return result;
+}
+
+/** What a page's `<head>` tells search engines and sharing previews. */
+export interface HeadInfo {
+  lang: string | undefined;
+  dir: string | undefined;
+  title: string | undefined;
+  description: string | undefined;
+  canonical: string | undefined;
+  robots: string | undefined;
+  alternates: { hreflang: string; href: string }[];
+  meta: (nameOrProperty: string) => string | undefined;
+}
+
+export function headOf(html: string): HeadInfo {
+  const htmlTag = tagsOf(html, 'html')[0] ?? {};
+  const metas = tagsOf(html, 'meta');
+  const links = tagsOf(html, 'link');
+  const titleMatch = /<title\b[^>]*>([\s\S]*?)<\/title>/i.exec(html);
+  const meta = (key: string) => metas.find((m) => m.name === key || m.property === key)?.content;
+  const rels = (link: Record<string, string>) => (link.rel ?? '').toLowerCase().split(/\s+/);
+  return {
+    lang: htmlTag.lang,
+    dir: htmlTag.dir,
+    title: titleMatch?.[1] === undefined ? undefined : decodeEntities(titleMatch[1]).trim(),
+    description: meta('description'),
+    canonical: links.find((l) => rels(l).includes('canonical'))?.href,
+    robots: meta('robots'),
+    alternates: links
+      .filter((l) => rels(l).includes('alternate') && l.hreflang !== undefined)
+      .map((l) => ({ hreflang: l.hreflang ?? '', href: l.href ?? '' })),
+    meta,
+  };
+}
+
+/** Every JSON-LD object on the page, with `@graph` members and arrays flattened. */
+export function jsonLdOf(html: string): Record<string, unknown>[] {
+  const out: Record<string, unknown>[] = [];
+  const pattern = /<script\b[^>]*type=["']application\/ld\+json["'][^>]*>([\s\S]*?)<\/script>/gi;
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      out.push(record);
+      if (Array.isArray(record['@graph'])) visit(record['@graph']);
+    }
+  };
+  for (const match of html.matchAll(pattern)) {
+    // Throws (and fails the test) when the block is not valid JSON.
+    visit(JSON.parse(match[1] ?? ''));
+  }
+  return out;
+}
+
+/** Whether a JSON-LD object has the type (a string or a list of types). */
+export function hasType(node: Record<string, unknown>, type: string): boolean {
+  const value = node['@type'];
+  return value === type || (Array.isArray(value) && value.includes(type));
+}
