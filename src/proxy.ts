@@ -7,8 +7,36 @@ import {
   localizePath,
   splitLocale,
 } from '@/lib/locales';
-import { aliases, isProtectedPath, permanentRedirects } from '@/lib/routes';
+import { originOf, redirectTargetOf } from '@/lib/redirect-allowlist';
+import {
+  aliases,
+  isKnownPath,
+  isProtectedPath,
+  notFoundPath,
+  permanentRedirects,
+} from '@/lib/routes';
 import { sessionCookieName } from '@/lib/session-cookie';
+import type { BlogPathOutcome } from '@/server/blog/path-check';
+
+// Loaded on first use so pages outside the blog never open the database here. A failing check
+// (database down) lets the request through: the page then shows its own error.
+async function blogPathOutcome(
+  locale: Locale,
+  path: string,
+  query: URLSearchParams,
+): Promise<BlogPathOutcome> {
+  try {
+    const { checkBlogPath } = await import('@/server/blog/path-check');
+    return await checkBlogPath(locale, path, query);
+  } catch (error: unknown) {
+    console.error(
+      `[proxy] blog path check failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return { kind: 'ok' };
+  }
+}
+
+import { isPublicFile } from '@/server/public-files';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const localeHeaderName = 'X-NEXT-INTL-LOCALE';
@@ -32,9 +60,18 @@ function redirect(request: NextRequest, target: string, status: 307 | 308) {
 }
 
 // Locale routing (spec 2.1), the protected group (spec 2.3), legacy paths and aliases (spec 2.2).
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   const { prefix, path } = splitLocale(pathname);
+
+  // /redirect forwards (307) only to the allowlist; anything else falls through to the
+  // prerendered page that explains why it stopped. The product's other site is the one
+  // LEGACY_REDIRECT_URL names.
+  if (path === '/redirect') {
+    const otherSite = originOf(process.env.LEGACY_REDIRECT_URL);
+    const target = redirectTargetOf(request.nextUrl.searchParams, otherSite ? [otherSite] : []);
+    if (target) return redirect(request, target, 307);
+  }
   const cookieValue = request.cookies.get(localeCookieName)?.value;
 
   if (prefix === defaultLocale) {
@@ -56,7 +93,21 @@ export function proxy(request: NextRequest) {
   // Pages rendered on demand read the locale from this header (next-intl's own convention).
   const headers = new Headers(request.headers);
   headers.set(localeHeaderName, locale);
+  // Blog posts, tags and page numbers live in the database: unknown ones become a real 404.
+  if (path === '/blog' || path.startsWith('/blog/')) {
+    const outcome = await blogPathOutcome(locale, path, request.nextUrl.searchParams);
+    if (outcome.kind === 'redirect') return redirect(request, outcome.location, 308);
+    if (outcome.kind === 'not-found') {
+      const missing = new URL(`/${locale}${notFoundPath}`, request.url);
+      return NextResponse.rewrite(missing, { request: { headers } });
+    }
+  }
   const target = aliases[path] ?? path;
+  if (!isKnownPath(target)) {
+    if (isPublicFile(pathname)) return NextResponse.next();
+    const missing = new URL(`/${locale}${notFoundPath}`, request.url);
+    return NextResponse.rewrite(missing, { request: { headers } });
+  }
   if (!prefix || target !== path) {
     const internal = new URL(`/${locale}${target === '/' ? '' : target}${search}`, request.url);
     const response = NextResponse.rewrite(internal, { request: { headers } });
@@ -66,6 +117,9 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the API mounts, framework assets and files with an extension.
-  matcher: ['/((?!api/|api$|ws/|ws$|l10n$|healthz$|_next/|_vercel/|.*\\.[A-Za-z0-9]+$).*)'],
+  // Everything but the API mounts, framework assets and the metadata routes. Files of public/
+  // pass through the proxy (isPublicFile); any other unknown path becomes a real 404.
+  matcher: [
+    '/((?!api/|api$|ws/|ws$|l10n$|healthz$|_next/|_vercel/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)',
+  ],
 };

@@ -6,8 +6,30 @@ import { config } from '@/server/config';
 
 // Generated from the route table the pages use: every indexed page in every locale,
 // each entry with its 18 language alternates and x-default.
-export default function sitemap(): MetadataRoute.Sitemap {
+// Blog posts and tags come from the database, so the sitemap is built per request (the blog's
+// part is cached 15 minutes), never at build time.
+export const dynamic = 'force-dynamic';
+
+export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const siteUrl = config().SITE_URL;
+  return [...routeEntries(siteUrl), ...(await blogEntries(siteUrl))];
+}
+
+async function blogEntries(siteUrl: string): Promise<MetadataRoute.Sitemap> {
+  try {
+    const { blogSitemapEntries } = await import('@/server/blog/sitemap');
+    const { getDb } = await import('@/server/db/client');
+    return await blogSitemapEntries(getDb().db, siteUrl, config().BLOG_PAGE_SIZE);
+  } catch (error: unknown) {
+    // The static pages are still worth listing when the database is unreachable.
+    console.error(
+      `[sitemap] blog entries left out: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return [];
+  }
+}
+
+function routeEntries(siteUrl: string): MetadataRoute.Sitemap {
   return siteRoutes
     .filter((route) => route.indexed)
     .flatMap((route) => {

@@ -1,7 +1,14 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aliases, findRoute, isProtectedPath, permanentRedirects, siteRoutes } from './routes';
+import {
+  aliases,
+  findRoute,
+  isKnownPath,
+  isProtectedPath,
+  permanentRedirects,
+  siteRoutes,
+} from './routes';
 
 const appDir = path.join(__dirname, '..', 'app', '[locale]');
 
@@ -73,6 +80,31 @@ describe('route table', () => {
     }
     for (const p of ['/', '/pricing', '/login', '/paystatusx', '/m/pricing']) {
       expect(isProtectedPath(p), p).toBe(false);
+    }
+  });
+
+  it('knows which paths exist, delegating database-backed ones to their pages', () => {
+    for (const p of [
+      '/',
+      '/features/encryption',
+      '/blog/how-a-vpn-works',
+      '/blog/tag/dns',
+      '/pricing/checkout/plan-24m',
+    ]) {
+      expect(isKnownPath(p), p).toBe(true);
+    }
+    for (const p of [
+      '/nope',
+      '/features/nope',
+      '/vpn-server/atlantis-vpn',
+      '/download/linux',
+      '/foo.png',
+      '/blog/a/b',
+      '/InternetAccess/vpn-for-music/nope',
+      '/blog/category/privacy/page/abc',
+      '/blog/tag/dns/page/0',
+    ]) {
+      expect(isKnownPath(p), p).toBe(false);
     }
   });
 });

@@ -160,3 +160,26 @@ export function findRoute(path: string): SiteRoute | undefined {
   const target = canonicalPath(path);
   return siteRoutes.find((route) => route.path === target);
 }
+
+/**
+ * Paths whose existence only the database knows (posts, tags, deeper blog pages, plan ids).
+ * The proxy lets them through to their pages, which decide; everything else that is not in
+ * the route table is rewritten to the not-found page.
+ */
+export const delegatedPatterns: readonly RegExp[] = [
+  /^\/blog\/(?!category$|tag$|detail$|more$|search$)[^/]+$/,
+  /^\/blog\/tag\/[^/]+(?:\/page\/[1-9]\d{0,5})?$/,
+  /^\/blog\/category\/[^/]+\/page\/[1-9]\d{0,5}$/,
+  /^\/pricing\/checkout\/[^/]+$/,
+];
+
+/** True for a page of the route table or a path delegated to a database-backed page. */
+export function isKnownPath(path: string): boolean {
+  return findRoute(path) !== undefined || delegatedPatterns.some((pattern) => pattern.test(path));
+}
+
+/**
+ * Where the proxy sends unknown paths: no route matches it, so Next renders the root
+ * not-found page completely on the server with status 404 (see docs/architecture.md).
+ */
+export const notFoundPath = '/__not-found__';

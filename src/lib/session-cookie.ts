@@ -1,2 +1,8 @@
 /** The session cookie keeps the spec's name (spec 3); it is HttpOnly, see ARCHITECTURE.md. */
 export const sessionCookieName = 'paypal_token';
+
+/**
+ * A non-HttpOnly companion of the session cookie holding only "1": it tells static pages' header
+ * that a session may exist, so they ask the profile endpoint only then. It grants nothing.
+ */
+export const sessionHintCookieName = 'signed_in';

@@ -25,6 +25,19 @@ export const claims = {
   currency: 'USD',
 } as const;
 
+/** Where people reach us; one address per purpose (legal pages, press room, refund requests). */
+export const contact = {
+  supportEmail: 'support@turbovpn.com',
+  privacyEmail: 'privacy@turbovpn.com',
+  pressEmail: 'press@turbovpn.com',
+} as const;
+
+/** Refund handling times of the money-back guarantee (spec 9), in working days. */
+export const refundPolicy = { replyWorkingDays: 3, processWorkingDays: 14 } as const;
+
+/** The date the legal pages (privacy, terms, cookies, refunds) were last revised. */
+export const legalLastUpdated = '2026-11-21';
+
 /** Structured data on the pricing page (spec 9). */
 export const offers = {
   lowPrice: '4.17',
@@ -47,3 +60,44 @@ export const promotedApps = [
   { id: 'switch', path: '/download/switch' },
 ] as const;
 export type PromotedApp = (typeof promotedApps)[number]['id'];
+
+/**
+ * Where each app is obtained (spec 9: download links by platform). Every link is the official
+ * store's own search page for the app's name: the stores' listing ids are not part of the spec,
+ * and a search page on the real store cannot point at an impostor's listing the way a guessed id
+ * could. Replace `url` with the listing URL (and `kind` with 'listing') when the ids are known.
+ * There is no installer binary in this repository: Windows goes to the Microsoft Store too.
+ */
+export const storeLinks = {
+  windows: {
+    store: 'Microsoft Store',
+    kind: 'search',
+    url: 'https://apps.microsoft.com/search?query=Turbo+VPN',
+  },
+  macos: {
+    store: 'Mac App Store',
+    kind: 'search',
+    url: 'https://apps.apple.com/us/mac/search?term=Turbo%20VPN',
+  },
+  ios: {
+    store: 'App Store',
+    kind: 'search',
+    url: 'https://apps.apple.com/us/iphone/search?term=Turbo%20VPN',
+  },
+  androidpro: {
+    store: 'Google Play',
+    kind: 'search',
+    url: 'https://play.google.com/store/search?q=Turbo%20VPN&c=apps',
+  },
+  androidlite: {
+    store: 'Google Play',
+    kind: 'search',
+    url: 'https://play.google.com/store/search?q=Turbo%20VPN%20Lite&c=apps',
+  },
+  chrome: {
+    store: 'Chrome Web Store',
+    kind: 'search',
+    url: 'https://chromewebstore.google.com/search/Turbo%20VPN',
+  },
+} as const satisfies Record<string, { store: string; kind: 'search' | 'listing'; url: string }>;
+export type StoreProduct = keyof typeof storeLinks;

@@ -10,6 +10,19 @@ describe('parseConfig', () => {
       PGLITE_DIR: './data/pglite',
       LOG_LEVEL: 'info',
       MAIL_FROM: 'Turbo VPN <no-reply@turbovpn.local>',
+      BLOG_PAGE_SIZE: expect.any(Number),
+      TEAM_INBOX: 'team@turbovpn.local',
+      TRUSTED_PROXIES: [],
+      VPN_SERVER_RANGES: [],
+      LEGACY_REDIRECT_PATHS: [],
+      ANALYTICS_FLUSH_SIZE: 500,
+      ANALYTICS_FLUSH_MS: 1000,
+      SESSION_IDLE_SECONDS: 604800,
+      SESSION_MAX_AGE_SECONDS: 2592000,
+      ACCOUNT_DEVICE_LIMIT: 5,
+      ACCOUNT_WEB_SESSION_LIMIT: 10,
+      RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
+      RECAPTCHA_MIN_SCORE: 0.5,
     });
   });
 

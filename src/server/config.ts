@@ -1,5 +1,42 @@
 import 'server-only';
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+// "a, b" → ['a', 'b']; each entry must be a CIDR block (or a single address) of IPv4 or IPv6.
+export const cidrListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z.array(
+      z.string().refine(isCidr, { message: 'must be a comma-separated list of CIDR blocks' }),
+    ),
+  );
+
+// "/a, /b/c" → ['/a', '/b/c']: site paths without locale prefix.
+export const pathListSchema = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().regex(/^\/[^\s?#]*$/, 'must be a comma-separated list of paths')));
+
+function isCidr(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  if (extra !== undefined) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 // Every setting the server reads, with its documented default (README.md, .env.example).
 // An invalid value stops the server at start with a message that names the setting.
@@ -23,6 +60,43 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Turbo VPN <no-reply@turbovpn.local>'),
+    // Posts per page of the blog's category, tag and archive lists.
+    BLOG_PAGE_SIZE: z.coerce.number().int().min(1).max(50).default(4),
+    // Forms (issue 6): where contact messages, partner applications and surveys are announced.
+    TEAM_INBOX: z.email().default('team@turbovpn.local'),
+    // Geo and tracking (issue 7). Comma-separated CIDR lists, e.g. "10.0.0.0/8,::1/128".
+    // X-Forwarded-For is honoured only when the connecting peer is inside TRUSTED_PROXIES.
+    TRUSTED_PROXIES: cidrListSchema.default([]),
+    // The service's own VPN exit ranges: a visitor coming from one of them is not exposed.
+    VPN_SERVER_RANGES: cidrListSchema.default([]),
+    // Paths whose first visit in a browser session goes to LEGACY_REDIRECT_URL (spec 4).
+    LEGACY_REDIRECT_PATHS: pathListSchema.default([]),
+    LEGACY_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // Buffered analytics writer: rows per insert and the longest a row waits in memory.
+    ANALYTICS_FLUSH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
+    ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    // Accounts: a session ends after this long unused (idle) or this long after sign-in (absolute).
+    SESSION_IDLE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(7 * 24 * 3600),
+    SESSION_MAX_AGE_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(30 * 24 * 3600),
+    // Devices (apps and signed-in browsers) per account; one more ends the least recently seen.
+    ACCOUNT_DEVICE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
+    // Signed-in browsers per account; one more ends the oldest web session (code 50012).
+    ACCOUNT_WEB_SESSION_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
+    // reCAPTCHA v3. No secret: the bot check is off. The site key is read at build time.
+    RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+    RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),
+    RECAPTCHA_VERIFY_URL: z
+      .url({ protocol: /^https?$/ })
+      .default('https://www.google.com/recaptcha/api/siteverify'),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   })
   .superRefine((value, ctx) => {
     // The outbox would swallow real users' mail: production needs a real SMTP server.
@@ -46,6 +120,31 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
   );
   const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    );
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  return result.data;
+}
+
+const legacyRedirectSchema = z.object({
+  LEGACY_REDIRECT_PATHS: pathListSchema.default([]),
+  LEGACY_REDIRECT_URL: z.url({ protocol: /^https?$/ }).optional(),
+});
+
+/**
+ * Only the legacy-redirect settings: the root layout reads them while pages are prerendered,
+ * where the rest of the configuration (e.g. production's SMTP_URL) need not be present.
+ */
+export function legacyRedirectConfig(
+  env: Record<string, string | undefined> = process.env,
+): z.infer<typeof legacyRedirectSchema> {
+  const result = legacyRedirectSchema.safeParse({
+    LEGACY_REDIRECT_PATHS: env.LEGACY_REDIRECT_PATHS || undefined,
+    LEGACY_REDIRECT_URL: env.LEGACY_REDIRECT_URL || undefined,
+  });
   if (!result.success) {
     const problems = result.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,

@@ -1,5 +1,6 @@
 import 'server-only';
 import { seedDemoAccount } from '@/server/account/seed';
+import { importBlogIfEmpty } from '@/server/blog/startup-import';
 import { type Config, ConfigError, config } from '@/server/config';
 import { DatabaseUnavailableError, type DbHandle, getDb } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
@@ -39,6 +40,8 @@ const store = globalThis as typeof globalThis & { [announcedKey]?: boolean };
 /** Everything the web server needs before it answers requests (called from instrumentation). */
 export async function startServer(): Promise<void> {
   const { settings, handle } = await prepareDatabase();
+  // Blog content ships with the code: an empty posts table gets content/blog (issue 5).
+  await importBlogIfEmpty(handle, settings.SITE_URL);
   if (settings.APP_ENV === 'production') return;
   const demo = await seedDemoAccount(handle, settings.APP_ENV);
   // Dev reloads may run this again in the same process; the line is useful once.

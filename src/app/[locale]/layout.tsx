@@ -4,7 +4,9 @@ import { notFound } from 'next/navigation';
 import { hasLocale, NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { ApiFeedbackIsland } from '@/components/account/api-feedback-island';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
+import { TrackingRoot } from '@/components/tracking/tracking-root';
 import { routing } from '@/i18n/routing';
 import { directionOf, locales } from '@/lib/locales';
 
@@ -46,6 +48,10 @@ export default async function LocaleLayout({
           {children}
         </NextIntlClientProvider>
         <ScrollToTop />
+        {/* Geo, consent banner, attribution, analytics, tab sync (issue 7). */}
+        <TrackingRoot locale={locale} />
+        {/* Global API answers (spec 8): error toasts and the Confirm logout dialog. */}
+        <ApiFeedbackIsland locale={locale} />
       </body>
     </html>
   );

@@ -49,6 +49,8 @@ const linkClass = 'inline-block py-1 text-slate-300 no-underline hover:text-whit
 async function BottomBar({ locale }: { locale: Locale }) {
   const t = await getTranslations('Footer');
   const switcherLabel = (await getTranslations('LanguageSwitcher'))('label');
+  const consent = await getTranslations('Consent');
+  const tracking = await getTranslations('Tracking');
   return (
     <div className="flex flex-col gap-4 border-t border-navy-800 pt-6 sm:flex-row sm:items-center sm:justify-between">
       <nav aria-label={t('legal')}>
@@ -60,12 +62,22 @@ async function BottomBar({ locale }: { locale: Locale }) {
               </Link>
             </li>
           ))}
+          <li>
+            {/* Opens the cookie banner again; the tracking island handles the click (issue 7). */}
+            <button type="button" data-consent-open="" className={`${linkClass} cursor-pointer`}>
+              {consent('settings')}
+            </button>
+          </li>
         </ul>
       </nav>
       <div className="flex flex-wrap items-center gap-4">
         <p className="text-sm text-slate-300">
           {t('copyright', { year: new Date().getFullYear() })}
         </p>
+        {/* DB-IP's licence (CC BY 4.0) asks for this link on pages that use its data. */}
+        <a href="https://db-ip.com" className="text-sm text-slate-300 hover:text-white">
+          {tracking('geoAttribution')}
+        </a>
         <div className="text-navy-900 [&_summary]:border-slate-600 [&_summary]:text-white">
           <LanguageSwitcher locale={locale} label={switcherLabel} />
         </div>

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { Link } from '@/i18n/navigation';
+import { AccountLink } from '../account/account-link';
 import { Container } from '../ui/container';
 import { LogoLink } from './logo-link';
 import { MobileNav } from './mobile-nav';
@@ -36,12 +37,8 @@ export async function SiteHeader() {
                 </li>
               ))}
               <li className="lg:ms-2">
-                <Link
-                  href="/login"
-                  className="block rounded-full border-2 border-accent-700 px-4 py-1.5 font-semibold text-accent-700 no-underline hover:bg-accent-50"
-                >
-                  {t('login')}
-                </Link>
+                {/* Client island: "My account" once the browser knows it is signed in. */}
+                <AccountLink loginLabel={t('login')} accountLabel={t('account')} />
               </li>
             </ul>
           </nav>

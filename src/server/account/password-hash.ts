@@ -1,4 +1,5 @@
 import 'server-only';
+import { randomBytes } from 'node:crypto';
 import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 // argon2id with OWASP's minimum profile (m=19 MiB, t=2, p=1): the house standard (ARCHITECTURE.md).
@@ -25,4 +26,15 @@ export async function verifyPassword(storedHash: string, password: string): Prom
     if (error instanceof Error && /invalid|decod|hash/i.test(error.message)) return false;
     throw error;
   }
+}
+
+// Unknown emails and accounts without a password still pay for one argon2 verification, so a
+// failed login takes as long whether or not the address has an account (no enumeration).
+let dummyHash: Promise<string> | undefined;
+
+/** Runs a real verification against a hash nobody knows the password of; always false. */
+export async function verifyAgainstDummy(password: string): Promise<false> {
+  dummyHash ??= hash(randomBytes(16).toString('hex'), passwordHashOptions);
+  await verifyPassword(await dummyHash, password);
+  return false;
 }

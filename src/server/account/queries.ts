@@ -1,7 +1,7 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { users } from '@/server/db/schema';
+import { users, type VerificationCode, verificationCodes } from '@/server/db/schema';
 
 /** The user with this email (emails are stored trimmed and lower-case). */
 export async function findUserByEmail(db: Db, email: string) {
@@ -21,4 +21,108 @@ export async function upsertUserWithPassword(
       target: users.email,
       set: { passwordHash: params.passwordHash, updatedAt: new Date() },
     });
+}
+
+export async function findUserById(db: Db, id: string) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  return user;
+}
+
+/** Creates an account without a password (checkout) or returns the existing one's id. */
+export async function ensureUser(db: Db, params: { email: string; name?: string }) {
+  await db
+    .insert(users)
+    .values({ email: params.email, name: params.name ?? '' })
+    .onConflictDoNothing({ target: users.email });
+  const user = await findUserByEmail(db, params.email);
+  if (!user) throw new Error('user vanished right after insert');
+  return user;
+}
+
+export async function setPasswordHash(db: Db, params: { userId: string; passwordHash: string }) {
+  await db
+    .update(users)
+    .set({ passwordHash: params.passwordHash, updatedAt: new Date() })
+    .where(eq(users.id, params.userId));
+}
+
+// One-time codes -----------------------------------------------------------------------------
+
+/** Stores a new code for the email and retires every earlier one. */
+export async function replaceVerificationCode(
+  db: Db,
+  params: { email: string; codeHash: string; now: Date; expiresAt: Date },
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(verificationCodes)
+      .set({ usedAt: params.now })
+      .where(and(eq(verificationCodes.email, params.email), isNull(verificationCodes.usedAt)));
+    await tx.insert(verificationCodes).values({
+      email: params.email,
+      codeHash: params.codeHash,
+      createdAt: params.now,
+      expiresAt: params.expiresAt,
+    });
+  });
+}
+
+/** The email's newest code that has not been used or retired, if any. */
+export async function latestOpenCode(db: Db, email: string): Promise<VerificationCode | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.usedAt)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Counts a wrong try; returns the new count. */
+export async function countWrongCode(db: Db, codeId: string): Promise<number> {
+  const [row] = await db
+    .update(verificationCodes)
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(eq(verificationCodes.id, codeId))
+    .returning({ attempts: verificationCodes.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Marks the code used; false when another request used it first. */
+export async function markCodeUsed(
+  db: Db,
+  params: { codeId: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ usedAt: params.now })
+    .where(and(eq(verificationCodes.id, params.codeId), isNull(verificationCodes.usedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}
+
+/** Sets the password only while the account has none; false when it already had one. */
+export async function setFirstPasswordHash(
+  db: Db,
+  params: { userId: string; passwordHash: string },
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ passwordHash: params.passwordHash, updatedAt: new Date() })
+    .where(and(eq(users.id, params.userId), isNull(users.passwordHash)))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+/** Inserts a new account; false when the email already has one (nothing changes then). */
+export async function insertUser(
+  db: Db,
+  params: { email: string; name: string; passwordHash: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .insert(users)
+    .values(params)
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  return rows.length === 1;
 }

@@ -74,10 +74,10 @@ describe('API envelope and headers', () => {
 
 describe('unknown paths', () => {
   it.each([
-    ['GET', '/api/mms/account/v1/web/profile'],
-    ['POST', '/api/mms/account/v1/web/login'],
-    ['GET', '/ws/mm/v2/blog/home'],
-    ['POST', '/ws/mm/reca/r2/mms/account/v1/web/login'],
+    ['GET', '/api/mms/account/v1/web/nothing-here'],
+    ['POST', '/api/mms/nothing/v1/web/login'],
+    ['GET', '/ws/mm/v2/blog/nothing-here'],
+    ['POST', '/ws/mm/reca/r9/account/v1/web/login'],
   ])('%s %s is a JSON 404 naming the endpoint', async (method, path) => {
     const res = await testApp().request(path, {
       method,

@@ -6,8 +6,17 @@ import { requireAppType } from './middleware/app-type';
 import { errorResponse, notFound, onError } from './middleware/error-handler';
 import { noStore } from './middleware/no-store';
 import { requestId } from './middleware/request-id';
+import { accountDeviceRoutes } from './routes/account-devices';
+import { accountPasswordRoutes } from './routes/account-password';
+import { accountSessionRoutes } from './routes/account-session';
+import { analyticsRoutes } from './routes/analytics';
+import { blogRoutes } from './routes/blog';
+import { botCheckRoutes } from './routes/bot-check';
+import { formRoutes } from './routes/forms';
+import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
 import { l10nRoutes } from './routes/l10n';
+import { newsletterOneClickRoutes, newsletterRoutes } from './routes/newsletter';
 import type { AppEnv, DbAccessor } from './types';
 
 export interface AppOptions {
@@ -33,6 +42,10 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     c.set('db', db);
     await next();
   });
+  // RFC 8058 one-click unsubscribe comes from mail providers, which cannot send app-type.
+  app.route('/', newsletterOneClickRoutes);
+  // Before the app-type check: browsers send these with sendBeacon, which cannot set headers.
+  app.route('/', analyticsRoutes);
   app.use('*', requireAppType());
   app.use(
     '*',
@@ -41,6 +54,17 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
 
   app.route('/', healthRoutes);
   app.route('/', l10nRoutes);
+  app.route('/', blogRoutes);
+  app.route('/', formRoutes);
+  app.route('/', newsletterRoutes);
+  app.route('/', geoRoutes);
+  app.route('/', accountSessionRoutes);
+  app.route('/', accountPasswordRoutes);
+  app.route('/', accountDeviceRoutes);
+  app.route(
+    '/',
+    botCheckRoutes((request) => app.fetch(request)),
+  );
 
   app.notFound(notFound);
   app.onError(onError);

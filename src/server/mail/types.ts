@@ -4,6 +4,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058) or Reply-To; the outbox ignores them. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends mail; the adapter is chosen from the configuration (see mail/index.ts). */

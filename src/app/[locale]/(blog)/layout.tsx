@@ -1,4 +1,6 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { CategoryMenu } from '@/components/blog/category-menu';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Container } from '@/components/ui/container';
@@ -6,17 +8,29 @@ import { Link } from '@/i18n/navigation';
 import { blogCategories } from '@/lib/catalog';
 import { type LocaleLayoutProps, localeOf } from '@/server/seo/page-metadata';
 
-// The blog layout: the full chrome plus the blog's category bar.
+// The blog layout: the full chrome plus the blog's category bar, whose "All topics" menu loads
+// the categories with their post counts on demand (spec 4).
 export default async function BlogLayout({ children, params }: LocaleLayoutProps) {
-  setRequestLocale(await localeOf(params));
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
   const t = await getTranslations('Blog.categories');
   const nav = await getTranslations('Nav');
+  const blog = await getTranslations('Blog');
+  const { Blog } = await getMessages({ locale });
+  const islandMessages = {
+    Blog: {
+      allTopics: Blog.allTopics,
+      topicsLoading: Blog.topicsLoading,
+      topicsError: Blog.topicsError,
+      postCount: Blog.postCount,
+    },
+  };
   return (
     <>
       <SiteHeader />
       <nav aria-label={nav('blog')} className="border-b border-slate-200 bg-white">
-        <Container>
-          <ul className="flex gap-1 overflow-x-auto py-2 text-sm">
+        <Container className="flex items-center gap-1">
+          <ul className="flex min-w-0 flex-1 gap-1 overflow-x-auto py-2 text-sm">
             {blogCategories.map((category) => (
               <li key={category} className="shrink-0">
                 <Link
@@ -28,6 +42,15 @@ export default async function BlogLayout({ children, params }: LocaleLayoutProps
               </li>
             ))}
           </ul>
+          <Link
+            href="/blog/search"
+            className="shrink-0 rounded-full px-3 py-2 text-sm font-medium no-underline hover:bg-slate-100"
+          >
+            {blog('searchButton')}
+          </Link>
+          <NextIntlClientProvider locale={locale} messages={islandMessages}>
+            <CategoryMenu locale={locale} />
+          </NextIntlClientProvider>
         </Container>
       </nav>
       <main id="main" className="flex-1">

@@ -1,5 +1,5 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { programmePage } from '@/components/forms/programme-page';
 
-const page = headingPage('/affiliate-program', 'affiliateProgram');
+const page = programmePage('affiliate');
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

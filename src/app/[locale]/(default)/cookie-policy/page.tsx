@@ -1,5 +1,9 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/cookie-policy', 'cookiePolicy');
+const page = contentPage('/cookie-policy', 'cookiePolicy', {
+  area: 'legal',
+  name: 'cookie-policy',
+  variant: 'legal',
+});
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -1,5 +1,11 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
+import { TierComparison } from '@/components/info/tier-comparison';
 
-const page = headingPage('/free-vpn', 'freeVpn');
+const page = contentPage('/free-vpn', 'freeVpn', {
+  area: 'info',
+  name: 'free-vpn',
+  variant: 'info',
+  before: (locale) => <TierComparison locale={locale} />,
+});
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

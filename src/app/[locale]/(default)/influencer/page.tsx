@@ -1,5 +1,6 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { programmePage } from '@/components/forms/programme-page';
 
-const page = headingPage('/influencer', 'influencer');
+// `?campaign=` is read in the browser (the page is prerendered): see PartnerForm.
+const page = programmePage('influencer');
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

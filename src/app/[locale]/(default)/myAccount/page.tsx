@@ -1,5 +1,85 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { redirect } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { DevicesCard } from '@/components/account/devices-card';
+import { LogoutButton } from '@/components/account/logout-button';
+import { PasswordCard } from '@/components/account/password-card';
+import { Container } from '@/components/ui/container';
+import { LinkButton } from '@/components/ui/link-button';
+import { PageHeader } from '@/components/ui/page-header';
+import { localizePath } from '@/lib/locales';
+import { deviceList } from '@/server/account/devices';
+import { pageSession } from '@/server/account/page-session';
+import { profileOf } from '@/server/account/service';
+import { getDb } from '@/server/db/client';
+import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
-const page = headingPage('/myAccount', 'myAccount');
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+// Rendered per request: it shows the signed-in account, checked on the server.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: LocaleParams) {
+  const locale = await localeOf(params);
+  return metadataFor(locale, '/myAccount', await pageText(locale, 'myAccount'));
+}
+
+export default async function MyAccountPage({ params }: LocaleParams) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const auth = await pageSession();
+  if (!auth) {
+    const back = encodeURIComponent(localizePath(locale, '/myAccount'));
+    redirect(`${localizePath(locale, '/login')}?redirect=${back}`);
+  }
+  const profile = profileOf(auth.user);
+  const devices = await deviceList(getDb().db, auth.session);
+  const text = await pageText(locale, 'myAccount');
+  const t = await getTranslations({ locale, namespace: 'Account' });
+  const { Account, Auth, Validation, Dialogs, Toasts } = await getMessages({ locale });
+
+  return (
+    <>
+      <PageHeader title={text.heading} lede={profile.email} />
+      <Container className="grid gap-6 py-10 lg:grid-cols-2">
+        <section
+          aria-labelledby="profile-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6"
+        >
+          <h2 id="profile-heading" className="text-xl font-bold">
+            {t('profile')}
+          </h2>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+            <dt className="font-medium text-slate-600">{t('emailLabel')}</dt>
+            <dd className="min-w-0 break-words">{profile.email}</dd>
+            <dt className="font-medium text-slate-600">{t('nameLabel')}</dt>
+            <dd>{profile.name || t('noName')}</dd>
+            <dt className="font-medium text-slate-600">{t('passwordLabel')}</dt>
+            <dd>{profile.is_password_set ? t('passwordSet') : t('passwordNotSet')}</dd>
+          </dl>
+        </section>
+        <section
+          aria-labelledby="subscription-heading"
+          className="rounded-2xl border border-slate-200 bg-white p-6"
+          data-area="subscription"
+        >
+          <h2 id="subscription-heading" className="text-xl font-bold">
+            {t('subscription')}
+          </h2>
+          <p className="mt-2 text-slate-700">{t('subscriptionPending')}</p>
+          <LinkButton href="/pricing" variant="secondary" className="mt-4">
+            {t('viewPlans')}
+          </LinkButton>
+        </section>
+        <NextIntlClientProvider
+          locale={locale}
+          messages={{ Account, Auth, Validation, Dialogs, Toasts }}
+        >
+          <DevicesCard initial={devices} />
+          <PasswordCard profile={profile} />
+          <div className="lg:col-span-2">
+            <LogoutButton />
+          </div>
+        </NextIntlClientProvider>
+      </Container>
+    </>
+  );
+}

@@ -1,5 +1,5 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/policy', 'policy');
+const page = contentPage('/policy', 'policy', { area: 'legal', name: 'policy', variant: 'legal' });
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

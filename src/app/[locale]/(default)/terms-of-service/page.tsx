@@ -1,5 +1,9 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/terms-of-service', 'termsOfService');
+const page = contentPage('/terms-of-service', 'termsOfService', {
+  area: 'legal',
+  name: 'terms-of-service',
+  variant: 'legal',
+});
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

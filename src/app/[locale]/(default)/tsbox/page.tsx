@@ -1,5 +1,5 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/tsbox', 'tsbox');
+const page = contentPage('/tsbox', 'tsbox', { area: 'info', name: 'tsbox', variant: 'info' });
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

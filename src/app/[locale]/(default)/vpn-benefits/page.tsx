@@ -1,5 +1,9 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/vpn-benefits', 'vpnBenefits');
+const page = contentPage('/vpn-benefits', 'vpnBenefits', {
+  area: 'info',
+  name: 'vpn-benefits',
+  variant: 'info',
+});
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

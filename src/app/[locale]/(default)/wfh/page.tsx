@@ -1,5 +1,5 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/wfh', 'wfh');
+const page = contentPage('/wfh', 'wfh', { area: 'info', name: 'wfh', variant: 'info' });
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

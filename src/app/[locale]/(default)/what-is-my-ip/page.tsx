@@ -1,5 +1,12 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
+import { IpCheckCard } from '@/components/info/ip-check-card';
 
-const page = headingPage('/what-is-my-ip', 'whatIsMyIp');
+const page = contentPage('/what-is-my-ip', 'whatIsMyIp', {
+  area: 'info',
+  name: 'what-is-my-ip',
+  variant: 'info',
+  header: () => null,
+  before: (locale) => <IpCheckCard locale={locale} />,
+});
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

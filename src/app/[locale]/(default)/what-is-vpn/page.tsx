@@ -1,5 +1,9 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/what-is-vpn', 'whatIsVpn');
+const page = contentPage('/what-is-vpn', 'whatIsVpn', {
+  area: 'info',
+  name: 'what-is-vpn',
+  variant: 'info',
+});
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -1,5 +1,5 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { contentPage } from '@/components/info/content-page';
 
-const page = headingPage('/wfh/pc', 'wfhPc');
+const page = contentPage('/wfh/pc', 'wfhPc', { area: 'info', name: 'wfh-pc', variant: 'info' });
 export const generateMetadata = page.generateMetadata;
 export default page.Page;

@@ -1,20 +1,19 @@
-import { getTranslations } from 'next-intl/server';
-import { dynamicHeadingPage } from '@/components/layout/page-shell';
-import { blogCategories, includes } from '@/lib/catalog';
+import { ListingPage, listingMetadata } from '@/components/blog/listing-page';
+import { blogCategories } from '@/lib/catalog';
 
+// The six categories are known; their posts come from the database on demand.
+export const dynamic = 'force-dynamic';
 export const dynamicParams = false;
 export function generateStaticParams() {
   return blogCategories.map((category) => ({ category }));
 }
 
-const page = dynamicHeadingPage<{ category: string }>(async ({ category }, locale) => {
-  if (!includes(blogCategories, category)) return null;
-  const t = await getTranslations({ locale, namespace: 'Blog.categories' });
-  return {
-    path: `/blog/category/${category}`,
-    key: 'blogCategory',
-    values: { category: t(category) },
-  };
-});
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+type Props = { params: Promise<{ locale: string; category: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  return listingMetadata('category', await params);
+}
+
+export default async function BlogCategoryPage({ params }: Props) {
+  return <ListingPage kind="category" raw={await params} />;
+}

@@ -1,32 +1,14 @@
-import { getTranslations } from 'next-intl/server';
-import { dynamicHeadingPage } from '@/components/layout/page-shell';
-import { blogCategories, includes } from '@/lib/catalog';
-import { parsePageNumber } from '@/lib/pagination';
+import { ListingPage, listingMetadata } from '@/components/blog/listing-page';
 
-// Page numbers are whole numbers from 1 to the category's page count. Until the blog has
-// posts a category has one (empty) page, so only /page/1 exists.
-const pageCount = (_category: string) => 1;
+// Page numbers come from the database: the proxy answers 404 past the last page.
+export const dynamic = 'force-dynamic';
 
-export const dynamicParams = false;
-export function generateStaticParams() {
-  return blogCategories.flatMap((category) =>
-    Array.from({ length: pageCount(category) }, (_, i) => ({ category, page: String(i + 1) })),
-  );
+type Props = { params: Promise<{ locale: string; category: string; page: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  return listingMetadata('category', await params);
 }
 
-const page = dynamicHeadingPage<{ category: string; page: string }>(
-  async ({ category, page: pageParam }, locale) => {
-    const number = parsePageNumber(pageParam);
-    if (!includes(blogCategories, category) || number === null || number > pageCount(category)) {
-      return null;
-    }
-    const t = await getTranslations({ locale, namespace: 'Blog.categories' });
-    return {
-      path: `/blog/category/${category}/page/${number}`,
-      key: 'blogCategoryPage',
-      values: { category: t(category), page: number },
-    };
-  },
-);
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+export default async function BlogCategoryListPage({ params }: Props) {
+  return <ListingPage kind="category" raw={await params} />;
+}

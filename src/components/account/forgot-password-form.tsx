@@ -1,0 +1,124 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import { api } from '@/client/http';
+import { saveResetState } from '@/client/reset-state';
+import { accountApi } from '@/client/session';
+import { Link } from '@/i18n/navigation';
+import { localizePath } from '@/lib/locales';
+import { checkCode, checkEmail } from '@/lib/password-rules';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/form-field';
+
+/** Step 1: the email gets a code. Step 2: the code is checked, then on to /resetPassword. */
+export function ForgotPasswordForm() {
+  const t = useTranslations('Auth');
+  const tv = useTranslations('Validation');
+  const locale = useLocale();
+  const [email, setEmail] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function sendCode(address: string) {
+    setBusy(true);
+    try {
+      await api.request(`${accountApi}/verification/request`, {
+        method: 'POST',
+        body: { email: address, language: locale },
+      });
+      setEmail(address);
+    } catch {
+      // Shown by the global handler (e.g. the one-a-minute limit).
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function submitEmail(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const address = String(new FormData(event.currentTarget).get('email') ?? '').trim();
+    const problem = checkEmail(address);
+    setError(problem ? tv(problem) : undefined);
+    if (!problem) await sendCode(address);
+  }
+
+  async function submitCode(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email) return;
+    const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
+    const problem = checkCode(code);
+    setError(problem ? tv(problem) : undefined);
+    if (problem) return;
+    setBusy(true);
+    try {
+      await api.request(`${accountApi}/verification/validate`, {
+        method: 'POST',
+        body: { email, code },
+      });
+      saveResetState({ email, code });
+      window.location.assign(localizePath(locale, '/resetPassword'));
+    } catch {
+      setBusy(false);
+    }
+  }
+
+  if (!email) {
+    return (
+      <form noValidate onSubmit={submitEmail} className="flex flex-col gap-5">
+        <p className="text-slate-700">{t('forgotIntro')}</p>
+        <TextField
+          id="email"
+          type="email"
+          label={t('email')}
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={error}
+        />
+        <Button type="submit" busy={busy} className="w-full">
+          {busy ? t('sending') : t('sendCode')}
+        </Button>
+        <p className="text-center">
+          <Link href="/login" className="font-medium text-accent-700 underline">
+            {t('backToLogin')}
+          </Link>
+        </p>
+      </form>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submitCode} className="flex flex-col gap-5">
+      <p className="text-slate-700" role="status">
+        {t('codeSent', { email })}
+      </p>
+      <TextField
+        id="code"
+        label={t('code')}
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        maxLength={6}
+        required
+        error={error}
+      />
+      <Button type="submit" busy={busy} className="w-full">
+        {t('verifyCode')}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-3">
+        <Button variant="ghost" onClick={() => void sendCode(email)} disabled={busy}>
+          {t('resendCode')}
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setEmail(null);
+            setError(undefined);
+          }}
+        >
+          {t('useAnotherEmail')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useState } from 'react';
+import { api } from '@/client/http';
+
+interface CategoryEntry {
+  slug: string;
+  name: string;
+  posts: number;
+  url: string;
+}
+
+// Spec 4: the category list is loaded on demand. The bar's static links work without
+// JavaScript; this disclosure fetches every category with its post count when first opened.
+export function CategoryMenu({ locale }: { locale: string }) {
+  const t = useTranslations('Blog');
+  const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
+  const [categories, setCategories] = useState<CategoryEntry[]>([]);
+
+  function load() {
+    if (state === 'loading' || state === 'ready') return;
+    setState('loading');
+    api
+      .request<CategoryEntry[]>('/ws/mm/v2/blog/recommend-categories', {
+        query: { locale },
+        quiet: true,
+      })
+      .then((found) => {
+        setCategories(found);
+        setState('ready');
+      })
+      .catch(() => setState('failed'));
+  }
+
+  return (
+    <details
+      className="relative shrink-0"
+      onToggle={(event) => {
+        if ((event.currentTarget as HTMLDetailsElement).open) load();
+      }}
+    >
+      <summary className="flex min-h-9 cursor-pointer list-none items-center rounded-full px-3 py-2 text-sm font-medium hover:bg-slate-100">
+        {t('allTopics')}
+      </summary>
+      <div className="absolute end-0 z-20 mt-2 w-64 rounded-(--radius-card) border border-slate-200 bg-white p-2 shadow-(--shadow-dialog)">
+        {state === 'loading' ? (
+          <p className="p-2 text-sm text-slate-600">{t('topicsLoading')}</p>
+        ) : null}
+        {state === 'failed' ? (
+          <p role="alert" className="p-2 text-sm text-error-700">
+            {t('topicsError')}
+          </p>
+        ) : null}
+        {state === 'ready' ? (
+          <ul>
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <a
+                  href={category.url}
+                  className="flex items-center justify-between gap-2 rounded-md px-2 py-2 text-sm no-underline hover:bg-slate-100"
+                >
+                  <span className="font-medium">{category.name}</span>
+                  <span className="text-slate-600">
+                    {t('postCount', { count: category.posts })}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    </details>
+  );
+}

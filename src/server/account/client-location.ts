@@ -1,0 +1,26 @@
+import 'server-only';
+import { geoForRequest } from '@/server/geo';
+
+// The one seam between accounts and the geo area: the caller's address (for per-IP limits) and
+// country (for the blocked region of spec 5), both from the geo module's trusted-proxy-aware
+// lookup. Accounts never parse X-Forwarded-For or read an IP database themselves.
+
+export interface CallerLocation {
+  /** The client address, or 'unknown' when it cannot be told (all such callers share limits). */
+  ip: string;
+  /** English country name, '' when unknown. */
+  country: string;
+}
+
+export async function callerLocation(request: Request): Promise<CallerLocation> {
+  const geo = await geoForRequest(request);
+  return { ip: geo.user_ip || 'unknown', country: geo.country };
+}
+
+export const blockedRegionMessage =
+  'Due to policy, this service is not available in China. Thank you for your understanding!';
+
+/** Spec 5: a country whose name contains 'china' (case-insensitive) is blocked. */
+export function isBlockedCountry(country: string): boolean {
+  return country.toLowerCase().includes('china');
+}

@@ -1,0 +1,81 @@
+import 'server-only';
+import { ApiError } from '@/server/api/errors';
+import type { Db } from '@/server/db/client';
+import { createLimiter, type Limiter, type LimitRule } from '@/server/rate-limit/limiter';
+
+// The limits of issue 3. Failed logins count per account (the normalised email, whether or not
+// it has an account, so the limit itself reveals nothing) and per IP; a successful login resets
+// only the account's counter, so one good password cannot clear an IP's record.
+export const limitRules = {
+  loginAccount: { name: 'login-account', points: 10, windowSeconds: 15 * 60 },
+  loginIp: { name: 'login-ip', points: 10, windowSeconds: 15 * 60 },
+  codeMinute: { name: 'code-minute', points: 1, windowSeconds: 60 },
+  codeHour: { name: 'code-hour', points: 5, windowSeconds: 60 * 60 },
+  // Many addresses from one IP would make the site a mail cannon.
+  codeIp: { name: 'code-ip', points: 30, windowSeconds: 60 * 60 },
+  changePassword: { name: 'change-password', points: 10, windowSeconds: 15 * 60 },
+} satisfies Record<string, LimitRule>;
+
+export type LimitName = keyof typeof limitRules;
+
+function waitText(seconds: number): string {
+  if (seconds <= 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+const messages: Record<LimitName, string> = {
+  loginAccount: 'Too many failed sign-in attempts. Try again in',
+  loginIp: 'Too many failed sign-in attempts. Try again in',
+  codeMinute: 'A code was sent a moment ago. You can ask for another in',
+  codeHour: 'Too many codes requested. You can ask for another in',
+  codeIp: 'Too many codes requested. You can ask for another in',
+  changePassword: 'Too many wrong passwords. Try again in',
+};
+
+// The limiter's 429 gets a sentence that names the wait, so the toast tells the user what to do.
+function reword(name: LimitName, error: unknown): unknown {
+  if (!(error instanceof ApiError) || error.status !== 429) return error;
+  const retryAfter = (error.data as { retry_after?: number } | undefined)?.retry_after ?? 60;
+  return ApiError.tooManyRequests(retryAfter, `${messages[name]} ${waitText(retryAfter)}.`);
+}
+
+export interface AccountLimits {
+  check(name: LimitName, key: string): Promise<void>;
+  consume(name: LimitName, key: string): Promise<void>;
+  reset(name: LimitName, key: string): Promise<void>;
+}
+
+const cache = new WeakMap<Db, Map<LimitName, Limiter>>();
+
+export function accountLimits(db: Db): AccountLimits {
+  let forDb = cache.get(db);
+  if (!forDb) {
+    forDb = new Map();
+    cache.set(db, forDb);
+  }
+  const limiters = forDb;
+  const limiter = (name: LimitName): Limiter => {
+    let found = limiters.get(name);
+    if (!found) {
+      found = createLimiter(db, limitRules[name]);
+      limiters.set(name, found);
+    }
+    return found;
+  };
+  return {
+    async check(name, key) {
+      await limiter(name)
+        .check(key)
+        .catch((error: unknown) => Promise.reject(reword(name, error)));
+    },
+    async consume(name, key) {
+      await limiter(name)
+        .consume(key)
+        .catch((error: unknown) => Promise.reject(reword(name, error)));
+    },
+    async reset(name, key) {
+      await limiter(name).reset(key);
+    },
+  };
+}

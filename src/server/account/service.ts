@@ -1,0 +1,98 @@
+import 'server-only';
+import { normalizeEmail } from '@/lib/password-rules';
+import type { Db } from '@/server/db/client';
+import type { User } from '@/server/db/schema';
+import { revokeUserSessions } from '@/server/session/queries';
+import { type SessionSettings, sessionSettings, startWebSession } from '@/server/session/service';
+import { accountErrors } from './errors';
+import { accountLimits } from './limits';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash';
+import { findUserByEmail, setFirstPasswordHash, setPasswordHash } from './queries';
+
+export interface Profile {
+  email: string;
+  is_password_set: boolean;
+  name: string;
+  avatar: string;
+}
+
+export function profileOf(user: User): Profile {
+  return {
+    email: user.email,
+    is_password_set: user.passwordHash !== null,
+    name: user.name,
+    avatar: user.avatar ?? '',
+  };
+}
+
+/**
+ * Web login. Every failure — unknown email, account without a password, wrong password —
+ * costs one argon2 verification and gives the same answer, and counts against the account
+ * (by email) and the IP.
+ */
+export async function login(
+  db: Db,
+  params: { username: string; password: string; ip: string },
+  settings: SessionSettings = sessionSettings(),
+): Promise<{ token: string; user: User }> {
+  const email = normalizeEmail(params.username);
+  const limits = accountLimits(db);
+  await limits.check('loginIp', params.ip);
+  await limits.check('loginAccount', email);
+
+  const user = await findUserByEmail(db, email);
+  const valid = user?.passwordHash
+    ? await verifyPassword(user.passwordHash, params.password)
+    : await verifyAgainstDummy(params.password);
+  if (!user || !valid) {
+    await limits.consume('loginIp', params.ip);
+    await limits.consume('loginAccount', email);
+    throw accountErrors.incorrectCredentials();
+  }
+  await limits.reset('loginAccount', email);
+  const { token } = await startWebSession(db, user.id, settings);
+  return { token, user };
+}
+
+/** Changes the password of a signed-in account and ends its other sessions. */
+export async function changePassword(
+  db: Db,
+  params: { user: User; sessionId: string; current: string; next: string },
+): Promise<void> {
+  const { user } = params;
+  if (!user.passwordHash) throw accountErrors.passwordNotSet();
+  const limits = accountLimits(db);
+  await limits.check('changePassword', user.id);
+  if (!(await verifyPassword(user.passwordHash, params.current))) {
+    await limits.consume('changePassword', user.id);
+    throw accountErrors.incorrectPassword();
+  }
+  if (params.current === params.next) throw accountErrors.passwordUnchanged();
+  await limits.reset('changePassword', user.id);
+  await setPasswordHash(db, { userId: user.id, passwordHash: await hashPassword(params.next) });
+  await revokeUserSessions(db, {
+    userId: user.id,
+    reason: 'password',
+    now: new Date(),
+    keepSessionId: params.sessionId,
+  });
+}
+
+/** First password of an account made without one (checkout, gift card); other sessions end. */
+export async function setFirstPassword(
+  db: Db,
+  params: { user: User; sessionId: string; password: string },
+): Promise<void> {
+  if (params.user.passwordHash) throw accountErrors.passwordAlreadySet();
+  const passwordHash = await hashPassword(params.password);
+  // Conditional write: of two concurrent first passwords only one wins.
+  if (!(await setFirstPasswordHash(db, { userId: params.user.id, passwordHash }))) {
+    throw accountErrors.passwordAlreadySet();
+  }
+  await revokeUserSessions(db, {
+    userId: params.user.id,
+    reason: 'password',
+    now: new Date(),
+    keepSessionId: params.sessionId,
+  });
+}

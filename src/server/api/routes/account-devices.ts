@@ -1,0 +1,51 @@
+import { Hono } from 'hono';
+import { bindDevice, deviceList, unbindDevice } from '@/server/account/devices';
+import { bindSchema, unbindSchema } from '@/server/account/schemas';
+import { type AuthEnv, requireSession } from '@/server/session/middleware';
+import { sessionSettings } from '@/server/session/service';
+import { ok } from '../envelope';
+import { validate } from '../validate';
+
+const base = '/api/mms/account/v1';
+
+export const accountDeviceRoutes = new Hono<AuthEnv>();
+
+// GET /api/mms/account/v1/web/device/list – the account's bound app installs
+accountDeviceRoutes.get(`${base}/web/device/list`, requireSession(), async (c) =>
+  ok(c, { devices: await deviceList(c.var.db().db, c.var.auth.session) }),
+);
+
+// POST /api/mms/account/v1/web/device/unbind – remove a device; its sessions end
+accountDeviceRoutes.post(
+  `${base}/web/device/unbind`,
+  requireSession(),
+  validate('json', unbindSchema),
+  async (c) => {
+    const { unbind_app_type, unbind_user_id } = c.req.valid('json');
+    await unbindDevice(c.var.db().db, {
+      session: c.var.auth.session,
+      appType: unbind_app_type,
+      deviceUserId: unbind_user_id,
+    });
+    return ok(c, { unbound: true });
+  },
+);
+
+// POST /api/mms/account/v1/device/bind – an app binds its install to the signed-in account (Bearer)
+accountDeviceRoutes.post(
+  `${base}/device/bind`,
+  requireSession(),
+  validate('json', bindSchema),
+  async (c) => {
+    const { app_type, device_user_id, device_name } = c.req.valid('json');
+    const db = c.var.db().db;
+    const deviceId = await bindDevice(db, {
+      session: c.var.auth.session,
+      appType: app_type,
+      deviceUserId: device_user_id,
+      name: device_name,
+      limit: sessionSettings().deviceLimit,
+    });
+    return ok(c, { devices: await deviceList(db, { ...c.var.auth.session, deviceId }) });
+  },
+);

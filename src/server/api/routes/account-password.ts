@@ -1,0 +1,88 @@
+import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { isLocale, type Locale, localeCookieName } from '@/lib/locales';
+import { callerLocation } from '@/server/account/client-location';
+import { requestCode, resetPassword, validateCode } from '@/server/account/reset';
+import {
+  changePasswordSchema,
+  codeRequestSchema,
+  codeValidateSchema,
+  resetPasswordSchema,
+  setPasswordSchema,
+} from '@/server/account/schemas';
+import { changePassword, setFirstPassword } from '@/server/account/service';
+import { type AuthEnv, requireSession } from '@/server/session/middleware';
+import { ok } from '../envelope';
+import { validate } from '../validate';
+
+const base = '/api/mms/account/v1';
+
+export const accountPasswordRoutes = new Hono<AuthEnv>();
+
+// POST /api/mms/account/v1/verification/request – email a 6-digit reset code (same answer for every email)
+accountPasswordRoutes.post(
+  `${base}/verification/request`,
+  validate('json', codeRequestSchema),
+  async (c) => {
+    const { email, language } = c.req.valid('json');
+    const cookie = getCookie(c, localeCookieName);
+    const locale: Locale = language ?? (isLocale(cookie) ? cookie : 'en');
+    const { ip } = await callerLocation(c.req.raw);
+    await requestCode(c.var.db().db, { email, ip, locale });
+    return ok(c, { sent: true });
+  },
+);
+
+// POST /api/mms/account/v1/verification/validate – check a code without using it up
+accountPasswordRoutes.post(
+  `${base}/verification/validate`,
+  validate('json', codeValidateSchema),
+  async (c) => {
+    await validateCode(c.var.db().db, c.req.valid('json'));
+    return ok(c, { valid: true });
+  },
+);
+
+// POST /api/mms/account/v1/web/reset_password – new password with a valid code; ends all sessions
+accountPasswordRoutes.post(
+  `${base}/web/reset_password`,
+  validate('json', resetPasswordSchema),
+  async (c) => {
+    await resetPassword(c.var.db().db, c.req.valid('json'));
+    return ok(c, { reset: true });
+  },
+);
+
+// POST /api/mms/account/v1/web/change_password – current + new password; ends other sessions
+accountPasswordRoutes.post(
+  `${base}/web/change_password`,
+  requireSession(),
+  validate('json', changePasswordSchema),
+  async (c) => {
+    const { current_password, new_password } = c.req.valid('json');
+    const { user, session } = c.var.auth;
+    await changePassword(c.var.db().db, {
+      user,
+      sessionId: session.id,
+      current: current_password,
+      next: new_password,
+    });
+    return ok(c, { changed: true });
+  },
+);
+
+// POST /api/mms/account/v1/web/set_password – first password of an account made without one
+accountPasswordRoutes.post(
+  `${base}/web/set_password`,
+  requireSession(),
+  validate('json', setPasswordSchema),
+  async (c) => {
+    const { user, session } = c.var.auth;
+    await setFirstPassword(c.var.db().db, {
+      user,
+      sessionId: session.id,
+      password: c.req.valid('json').password,
+    });
+    return ok(c, { is_password_set: true });
+  },
+);

@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
+import { accountErrors } from '@/server/account/errors';
+import { loginSchema } from '@/server/account/schemas';
+import { login, profileOf } from '@/server/account/service';
+import { clearSessionCookies, presentedToken, setSessionCookies } from '@/server/session/cookies';
+import { type AuthEnv, requireSession } from '@/server/session/middleware';
+import { authenticate, endSession, sessionSettings } from '@/server/session/service';
+import { ok } from '../envelope';
+import { ApiError } from '../errors';
+import { validate } from '../validate';
+
+const base = '/api/mms/account/v1';
+
+export const accountSessionRoutes = new Hono<AuthEnv>();
+
+// POST /api/mms/account/v1/web/login – email + password → session cookie and data.token
+accountSessionRoutes.post(`${base}/web/login`, validate('json', loginSchema), async (c) => {
+  const where = await callerLocation(c.req.raw);
+  if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
+  const { username, password } = c.req.valid('json');
+  const settings = sessionSettings();
+  const { token } = await login(c.var.db().db, { username, password, ip: where.ip }, settings);
+  setSessionCookies(c, token, settings.maxAgeSeconds);
+  return ok(c, { token });
+});
+
+// GET /api/mms/account/v1/web/profile – the signed-in account's email, name, avatar
+accountSessionRoutes.get(`${base}/web/profile`, requireSession(), (c) =>
+  ok(c, profileOf(c.var.auth.user)),
+);
+
+// POST /api/mms/account/v1/web/logout – ends this session on the server; always clears cookies
+accountSessionRoutes.post(`${base}/web/logout`, async (c) => {
+  const presented = presentedToken(c);
+  if (presented) {
+    const db = c.var.db().db;
+    try {
+      const { session } = await authenticate(db, presented.token);
+      await endSession(db, session.id, 'logout');
+    } catch (error: unknown) {
+      // An already dead token is logged out as far as the caller is concerned.
+      if (!(error instanceof ApiError)) throw error;
+    }
+  }
+  clearSessionCookies(c);
+  return ok(c, { logged_out: true });
+});

@@ -1,0 +1,12 @@
+import path from 'node:path';
+import type { Db } from '@/server/db/client';
+import { importMarkdownDir } from './import-markdown';
+
+// Shared by the blog's test files: the fixture posts of tests/fixtures/blog.
+
+export const fixturesDir = path.join(process.cwd(), 'tests', 'fixtures', 'blog');
+export const testSiteUrl = 'https://vpn.example';
+
+export function importFixtures(db: Db) {
+  return importMarkdownDir(db, fixturesDir, testSiteUrl);
+}

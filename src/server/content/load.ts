@@ -1,0 +1,84 @@
+import 'server-only';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { claimValues } from '@/lib/claim-values';
+import { defaultLocale, directionOf, type Locale } from '@/lib/locales';
+import { claims, contact, legalLastUpdated, refundPolicy } from '@/lib/site';
+import { type ContentValues, interpolate, type RenderedMarkdown, renderMarkdown } from './markdown';
+
+/** The folders of long copy under content/ (one sub-folder per locale, English complete). */
+export type ContentArea = 'legal' | 'info';
+
+export interface LoadedContent extends RenderedMarkdown {
+  /** The language the text is actually in: English while a translation is missing. */
+  lang: Locale;
+  dir: 'ltr' | 'rtl';
+}
+
+export interface FaqEntry {
+  id: string;
+  question: string;
+  /** Trusted HTML rendered from our own Markdown (raw HTML in the source is escaped). */
+  answerHtml: string;
+}
+
+const contentRoot = path.join(process.cwd(), 'content');
+
+/** Values every content file may use: the claims of spec 1, contact addresses, the legal date. */
+export function contentValues(locale: Locale): ContentValues {
+  return {
+    ...claimValues(locale),
+    promotionDays: claims.promotionMoneyBackDays,
+    supportEmail: contact.supportEmail,
+    privacyEmail: contact.privacyEmail,
+    pressEmail: contact.pressEmail,
+    lastUpdated: legalLastUpdated,
+    replyDays: refundPolicy.replyWorkingDays,
+    refundDays: refundPolicy.processWorkingDays,
+  };
+}
+
+function readSource(
+  area: ContentArea,
+  name: string,
+  locale: Locale,
+): { source: string; lang: Locale } {
+  if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`Invalid content name ${name}`);
+  for (const lang of locale === defaultLocale ? [locale] : [locale, defaultLocale]) {
+    const file = path.join(contentRoot, area, lang, `${name}.md`);
+    if (existsSync(file)) return { source: readFileSync(file, 'utf8'), lang };
+  }
+  throw new Error(`Missing content ${area}/${defaultLocale}/${name}.md`);
+}
+
+/** A Markdown document of content/<area>/<locale>/<name>.md, falling back to English. */
+export function loadContent(area: ContentArea, name: string, locale: Locale): LoadedContent {
+  const { source, lang } = readSource(area, name, locale);
+  const rendered = renderMarkdown(source, { locale, values: contentValues(lang) });
+  return { ...rendered, lang, dir: directionOf(lang) };
+}
+
+/**
+ * The FAQ (content/info/<locale>/faq.md): every `## ` heading is a question, the Markdown
+ * below it its answer. Ids (`{#id}`) are required so links and JSON-LD stay stable.
+ */
+export function loadFaq(locale: Locale): { entries: FaqEntry[]; lang: Locale; dir: 'ltr' | 'rtl' } {
+  const { source, lang } = readSource('info', 'faq', locale);
+  const values = contentValues(lang);
+  const blocks = source.split(/^## /m).slice(1);
+  const entries = blocks.map((block) => {
+    const newline = block.indexOf('\n');
+    const headingLine = newline === -1 ? block : block.slice(0, newline);
+    const match = /^(.*?)\s*\{#([a-z0-9-]+)\}\s*$/.exec(headingLine);
+    if (!match?.[1] || !match[2]) throw new Error(`FAQ question without an id: ${headingLine}`);
+    const answer = newline === -1 ? '' : block.slice(newline + 1).trim();
+    if (!answer) throw new Error(`FAQ question without an answer: ${headingLine}`);
+    return {
+      id: match[2],
+      // Questions are plain text: values are filled in, nothing is parsed as Markdown.
+      question: interpolate(match[1], values),
+      answerHtml: renderMarkdown(answer, { locale, values }).html,
+    };
+  });
+  return { entries, lang, dir: directionOf(lang) };
+}

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// App installs bound to an account (through the device/bind endpoint). They count against the
+// account's device limit; web browsers are sessions without a device and have their own limit.
+export const devices = pgTable(
+  'devices',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Application type of spec 3 (1–7 iOS, 12/15 Mac, 101–115 Android, …, 501–512 Web).
+    appType: integer('app_type').notNull(),
+    // The install's own id (the spec's unbind_user_id).
+    deviceUserId: text('device_user_id').notNull(),
+    name: text('name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('devices_user_app_device_idx').on(table.userId, table.appType, table.deviceUserId),
+  ],
+);
+
+// Sessions: only the SHA-256 of the 256-bit token is stored, so a database leak gives no session.
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').references(() => devices.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    // Absolute end; the idle end is lastUsedAt + the configured idle time.
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    // 'logout' | 'password' | 'unbound' | 'elsewhere' (the last answers 50012, the others 50008).
+    revokedReason: text('revoked_reason'),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+// One-time codes sent by email. Rows exist for unknown emails too (nothing is mailed then), so
+// a code request does the same work whether or not the address has an account.
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: smallint('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('verification_codes_email_idx').on(table.email, table.createdAt)],
+);
+
+export type Device = typeof devices.$inferSelect;
+export type Session = typeof sessions.$inferSelect;
+export type VerificationCode = typeof verificationCodes.$inferSelect;

@@ -1,0 +1,84 @@
+// Test setup shared by the forms' API tests: a real SMTP server that the site's mailer sends
+// to, the test database, and a request helper carrying the site's app-type header.
+import { afterAll, beforeAll } from 'vitest';
+import {
+  type ReceivedMail,
+  startTestSmtpServer,
+  type TestSmtpServer,
+  textPart,
+} from '../../../tests/support/smtp-server';
+import { useTestDb } from '../../../tests/support/test-db';
+import { createApp } from '../api/app';
+
+export const teamInbox = 'team@forms-test.example';
+
+/**
+ * Registers the SMTP server before the database so the configuration (read once, at the first
+ * mail) sees SMTP_URL. Returns accessors for both and a `post` helper.
+ */
+export function useFormsTestKit() {
+  let smtp: TestSmtpServer | undefined;
+  const previous = { SMTP_URL: process.env.SMTP_URL, TEAM_INBOX: process.env.TEAM_INBOX };
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+    process.env.SMTP_URL = smtp.url;
+    process.env.TEAM_INBOX = teamInbox;
+  });
+  afterAll(async () => {
+    process.env.SMTP_URL = previous.SMTP_URL;
+    process.env.TEAM_INBOX = previous.TEAM_INBOX;
+    await smtp?.close();
+  });
+  const testDb = useTestDb();
+  const app = createApp({ db: () => testDb().handle });
+  let ipCounter = 0;
+  const nextIp = (prefix: string) => {
+    ipCounter += 1;
+    return `${prefix}.${ipCounter % 250}`;
+  };
+
+  return {
+    testDb,
+    app,
+    smtp: () => {
+      if (!smtp) throw new Error('SMTP server not started');
+      return smtp;
+    },
+    /** A fresh client address per call unless one is given, so limits only bite when meant to. */
+    newIp: () => nextIp('203.0.113'),
+    post(
+      path: string,
+      body: unknown,
+      options: { ip?: string; headers?: Record<string, string> } = {},
+    ) {
+      return app.request(path, {
+        method: 'POST',
+        headers: {
+          'app-type': '502',
+          'content-type': 'application/json',
+          'x-forwarded-for': options.ip ?? nextIp('198.51.100'),
+          ...options.headers,
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+    },
+  };
+}
+
+/** Waits for mails until one goes to `to` (mails to others are skipped); its decoded text too. */
+export async function mailTo(
+  smtp: TestSmtpServer,
+  to: string,
+): Promise<ReceivedMail & { text: string }> {
+  for (let i = 0; i < 10; i += 1) {
+    const mail = await smtp.nextMail();
+    if (mail.to.includes(to)) return { ...mail, text: textPart(mail.raw) };
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+export interface ErrorBody {
+  code: number;
+  message: string;
+  data?: { fields?: { field: string; key: string; message: string }[]; retry_after?: number };
+}

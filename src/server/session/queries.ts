@@ -1,0 +1,195 @@
+import 'server-only';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { devices, type Session, sessions, users } from '@/server/db/schema';
+
+export type RevokeReason = 'logout' | 'password' | 'unbound' | 'elsewhere';
+
+export async function insertSession(
+  db: Db,
+  params: { userId: string; tokenHash: string; now: Date; expiresAt: Date; deviceId?: string },
+): Promise<Session> {
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: params.userId,
+      tokenHash: params.tokenHash,
+      createdAt: params.now,
+      lastUsedAt: params.now,
+      expiresAt: params.expiresAt,
+      deviceId: params.deviceId,
+    })
+    .returning();
+  if (!row) throw new Error('session insert returned no row');
+  return row;
+}
+
+/** The session with this token hash and its user, or undefined. */
+export async function findSessionByTokenHash(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, tokenHash));
+  return row;
+}
+
+export async function touchSession(db: Db, params: { sessionId: string; now: Date }) {
+  await db
+    .update(sessions)
+    .set({ lastUsedAt: params.now })
+    .where(eq(sessions.id, params.sessionId));
+}
+
+export async function revokeSession(
+  db: Db,
+  params: { sessionId: string; reason: RevokeReason; now: Date },
+) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: params.now, revokedReason: params.reason })
+    .where(and(eq(sessions.id, params.sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every live session of the user except `keepSessionId` (if given). */
+export async function revokeUserSessions(
+  db: Db,
+  params: { userId: string; reason: RevokeReason; now: Date; keepSessionId?: string },
+) {
+  const conditions = [eq(sessions.userId, params.userId), isNull(sessions.revokedAt)];
+  if (params.keepSessionId) conditions.push(ne(sessions.id, params.keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: params.now, revokedReason: params.reason })
+    .where(and(...conditions));
+}
+
+/**
+ * Keeps at most `keep` live web sessions (no device) of the user, ending the oldest ones with
+ * reason 'elsewhere' (code 50012 for their holders).
+ */
+export async function trimWebSessions(db: Db, params: { userId: string; keep: number; now: Date }) {
+  const live = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, params.userId),
+        isNull(sessions.revokedAt),
+        isNull(sessions.deviceId),
+        gt(sessions.expiresAt, params.now),
+      ),
+    )
+    .orderBy(desc(sessions.createdAt), desc(sessions.id));
+  const surplus = live.slice(params.keep).map((row) => row.id);
+  if (surplus.length === 0) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: params.now, revokedReason: 'elsewhere' })
+    .where(inArray(sessions.id, surplus));
+}
+
+// Devices ------------------------------------------------------------------------------------
+
+export async function listDevices(db: Db, userId: string) {
+  return db
+    .select()
+    .from(devices)
+    .where(eq(devices.userId, userId))
+    .orderBy(desc(devices.lastSeenAt), asc(devices.id));
+}
+
+/** Binds (or refreshes) an app install and attaches the session to it; returns the device id. */
+export async function upsertDevice(
+  db: Db,
+  params: { userId: string; appType: number; deviceUserId: string; name: string; now: Date },
+): Promise<string> {
+  const [row] = await db
+    .insert(devices)
+    .values({
+      userId: params.userId,
+      appType: params.appType,
+      deviceUserId: params.deviceUserId,
+      name: params.name,
+      createdAt: params.now,
+      lastSeenAt: params.now,
+    })
+    .onConflictDoUpdate({
+      target: [devices.userId, devices.appType, devices.deviceUserId],
+      set: { name: params.name, lastSeenAt: params.now },
+    })
+    .returning({ id: devices.id });
+  if (!row) throw new Error('device upsert returned no row');
+  return row.id;
+}
+
+export async function attachSessionToDevice(
+  db: Db,
+  params: { sessionId: string; deviceId: string },
+) {
+  await db
+    .update(sessions)
+    .set({ deviceId: params.deviceId })
+    .where(eq(sessions.id, params.sessionId));
+}
+
+export async function touchDevice(db: Db, params: { deviceId: string; now: Date }) {
+  await db.update(devices).set({ lastSeenAt: params.now }).where(eq(devices.id, params.deviceId));
+}
+
+/**
+ * Removes the user's device (if it is theirs) and ends its sessions with `reason`.
+ * Returns whether a device was removed.
+ */
+export async function removeDevice(
+  db: Db,
+  params: {
+    userId: string;
+    appType: number;
+    deviceUserId: string;
+    reason: RevokeReason;
+    now: Date;
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ id: devices.id })
+      .from(devices)
+      .where(
+        and(
+          eq(devices.userId, params.userId),
+          eq(devices.appType, params.appType),
+          eq(devices.deviceUserId, params.deviceUserId),
+        ),
+      );
+    if (!device) return false;
+    // First end its sessions (deleting the device would only null their device_id).
+    await tx
+      .update(sessions)
+      .set({ revokedAt: params.now, revokedReason: params.reason })
+      .where(and(eq(sessions.deviceId, device.id), isNull(sessions.revokedAt)));
+    await tx.delete(devices).where(eq(devices.id, device.id));
+    return true;
+  });
+}
+
+/** The devices beyond the newest `keep` (by last seen), oldest last. */
+export async function devicesBeyondLimit(db: Db, params: { userId: string; keep: number }) {
+  const all = await db
+    .select({ appType: devices.appType, deviceUserId: devices.deviceUserId })
+    .from(devices)
+    .where(eq(devices.userId, params.userId))
+    .orderBy(desc(devices.lastSeenAt), desc(sql`${devices.createdAt}`));
+  return all.slice(params.keep);
+}
+
+/** Adds the device unless the account already has it (demo seed). */
+export async function insertDeviceIfMissing(
+  db: Db,
+  params: { userId: string; appType: number; deviceUserId: string; name: string; lastSeenAt: Date },
+) {
+  await db
+    .insert(devices)
+    .values({ ...params, createdAt: params.lastSeenAt })
+    .onConflictDoNothing({ target: [devices.userId, devices.appType, devices.deviceUserId] });
+}
