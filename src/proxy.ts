@@ -94,7 +94,8 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(localeHeaderName, locale);
   // Blog posts, tags and page numbers live in the database: unknown ones become a real 404.
-  if (path === '/blog' || path.startsWith('/blog/')) {
+  // (Files of public/ under /blog, such as the covers, are not blog pages.)
+  if ((path === '/blog' || path.startsWith('/blog/')) && !isPublicFile(pathname)) {
     const outcome = await blogPathOutcome(locale, path, request.nextUrl.searchParams);
     if (outcome.kind === 'redirect') return redirect(request, outcome.location, 308);
     if (outcome.kind === 'not-found') {

@@ -88,7 +88,8 @@ test('a reader goes from the blog home to a category, its page 2, a post, a tag 
     .click();
   await expect(page).toHaveURL('/blog/search');
   await expect(page.getByRole('heading', { name: 'Popular topics' })).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search the blog' }).fill(word);
+  // A search field with suggestions (a datalist) is a combobox.
+  await page.getByRole('combobox', { name: 'Search the blog' }).fill(word);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page).toHaveURL(/\/blog\/search\?q=/);
   await expect(page.getByRole('status')).toContainText(`“${word}”`);
@@ -117,6 +118,12 @@ test('a post page carries its SEO head, structured data, contents and translatio
   const crumbs = ld.find((node) => hasType(node, 'BreadcrumbList'));
   expect(crumbs?.itemListElement).toHaveLength(4);
   expect(html).toContain('id="toc-heading"');
+  // The cover is a file of public/ under /blog/, served as such (not taken for a post key).
+  const cover = /<img[^>]+src="(\/blog\/covers\/[^"]+\.svg)"/.exec(html)?.[1];
+  expect(cover, 'a cover image').toBeDefined();
+  const image = await request.get(cover ?? '');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toContain('image/svg+xml');
   expect(html).not.toMatch(/<script>alert|onerror=/i);
 });
 

@@ -1,6 +1,6 @@
 // Small helpers shared by the end-to-end specs: reading the head of an HTML answer,
 // normalising Location headers, and the site's public base URL.
-import type { APIResponse } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 
 /** Base of canonical and alternate URLs (the server's SITE_URL). */
 export const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
@@ -15,8 +15,28 @@ export function normalizeUrl(url: string): string {
   return new URL(url).href;
 }
 
-/** A session cookie for the protected group; the proxy only checks that it exists. */
-export const sessionCookie = 'paypal_token=e2e-session-token';
+/** The demo account `npm start` seeds outside production (the e2e server is such a server). */
+export const demoAccount = { email: 'demo@turbovpn.local', password: 'Demo-pass1!' };
+
+let demoSession: Promise<string> | undefined;
+
+/**
+ * A real session cookie of the demo account, made once per worker: protected pages check the
+ * session on the server, so a made-up token is (rightly) sent to the login page.
+ */
+export function sessionCookie(request: APIRequestContext): Promise<string> {
+  demoSession ??= request
+    .post('/api/mms/account/v1/web/login', {
+      headers: { 'app-type': '502' },
+      data: { username: demoAccount.email, password: demoAccount.password },
+    })
+    .then(async (response) => {
+      if (response.status() !== 200) throw new Error(`demo login failed: ${response.status()}`);
+      const { data } = (await response.json()) as { data: { token: string } };
+      return `paypal_token=${data.token}`;
+    });
+  return demoSession;
+}
 
 /**
  * The Location header as path + query when it points at the same server (absolute or

@@ -44,12 +44,12 @@ test.describe('without a session', () => {
   });
 });
 
-test.describe('with a session cookie', () => {
+test.describe('with a session', () => {
   for (const path of [...protectedPaths, '/de/myAccount']) {
     test(`${path} is not sent to /login`, async ({ request }) => {
       const response = await request.get(path, {
         maxRedirects: 0,
-        headers: { cookie: sessionCookie },
+        headers: { cookie: await sessionCookie(request) },
       });
       // Served (200) or moved to its main spelling (308), never to the login page.
       expect([200, 308]).toContain(response.status());

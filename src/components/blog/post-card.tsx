@@ -14,6 +14,7 @@ export async function PostCard({
   locale,
   headingLevel = 'h3',
   large = false,
+  priority = false,
   excerptHtml,
   titleHtml,
 }: {
@@ -21,6 +22,8 @@ export async function PostCard({
   locale: Locale;
   headingLevel?: 'h2' | 'h3';
   large?: boolean;
+  /** The first card of a page: its cover is likely the largest paint, so load it at once. */
+  priority?: boolean;
   /** Escaped search headline with <mark>s (from the search service), shown instead of the excerpt. */
   excerptHtml?: string;
   /** The title the same way, with the matched words marked. */
@@ -37,7 +40,8 @@ export async function PostCard({
           alt={post.cover.alt}
           width={1200}
           height={630}
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
           className="aspect-[40/21] w-full bg-slate-100 object-cover"
         />

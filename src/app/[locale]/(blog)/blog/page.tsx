@@ -42,7 +42,7 @@ export default async function BlogHomePage({ params }: LocaleParams) {
           <Container className="py-10 sm:py-14">
             <h2 className="mb-6 text-2xl font-bold">{t('featured')}</h2>
             <div className="grid gap-6 lg:grid-cols-2">
-              <PostCard post={lead} locale={locale} large />
+              <PostCard post={lead} locale={locale} large priority />
               <div className="grid gap-6">
                 {otherFeatured.map((post) => (
                   <PostCard key={post.id} post={post} locale={locale} />
