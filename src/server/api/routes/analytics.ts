@@ -11,6 +11,7 @@ import { requestIp } from '@/server/geo';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import { errorResponse } from '../middleware/error-handler';
+import { socketAddress } from '../socket-address';
 import type { AppEnv } from '../types';
 import { invalidRequest } from '../validate';
 
@@ -23,12 +24,6 @@ import { invalidRequest } from '../validate';
 export const analyticsRoutes = new Hono<AppEnv>();
 
 const acceptedTypes = /^(application\/([\w.-]+\+)?json|text\/plain)$/i;
-
-function socketAddress(env: unknown): string | undefined {
-  const address = (env as { incoming?: { socket?: { remoteAddress?: unknown } } } | undefined)
-    ?.incoming?.socket?.remoteAddress;
-  return typeof address === 'string' ? address : undefined;
-}
 
 // POST /api/mms/analytics/v1/events – store a batch of the site's analytics events
 analyticsRoutes.post(

@@ -22,7 +22,7 @@ formRoutes.post('/api/mms/contact/v1/messages', validate('json', jsonObject), as
   const message = await parseForm(contactSchema, c.req.valid('json'));
   const { db } = c.var.db();
   await consumeLimits(db, [
-    [formLimits.contactIp, clientIpOf(c.req.raw)],
+    [formLimits.contactIp, clientIpOf(c)],
     [formLimits.contactEmail, message.email.toLowerCase()],
   ]);
   return ok(c, await submitContact(db, message), 201);
@@ -38,7 +38,7 @@ formRoutes.post('/api/mms/partners/v1/applications', validate('json', jsonObject
       : null;
   const { db } = c.var.db();
   await consumeLimits(db, [
-    [formLimits.partnerIp, clientIpOf(c.req.raw)],
+    [formLimits.partnerIp, clientIpOf(c)],
     [formLimits.partnerEmail, `${application.programme}:${application.email.toLowerCase()}`],
   ]);
   return ok(c, await submitPartnerApplication(db, { ...application, campaign }), 201);
@@ -48,6 +48,6 @@ formRoutes.post('/api/mms/partners/v1/applications', validate('json', jsonObject
 formRoutes.post('/api/mms/survey/v1/uninstall', validate('json', jsonObject), async (c) => {
   const survey = await parseForm(surveySchema, c.req.valid('json'));
   const { db } = c.var.db();
-  await consumeLimits(db, [[formLimits.surveyIp, clientIpOf(c.req.raw)]]);
+  await consumeLimits(db, [[formLimits.surveyIp, clientIpOf(c)]]);
   return ok(c, await submitSurvey(db, survey), 201);
 });

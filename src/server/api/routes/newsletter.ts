@@ -29,7 +29,7 @@ newsletterRoutes.post(
     const input = await parseForm(newsletterSubscribeSchema, c.req.valid('json'));
     const { db } = c.var.db();
     await consumeLimits(db, [
-      [formLimits.newsletterIp, clientIpOf(c.req.raw)],
+      [formLimits.newsletterIp, clientIpOf(c)],
       [formLimits.newsletterEmail, input.email.toLowerCase()],
     ]);
     await subscribe(db, input);
@@ -40,7 +40,7 @@ newsletterRoutes.post(
 // GET /api/mms/newsletter/v1/confirm?token= – the mailed link: confirm once, back to /edmsub
 newsletterRoutes.get(newsletterPaths.confirm, async (c) => {
   const { db } = c.var.db();
-  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientIpOf(c.req.raw)]]);
+  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientIpOf(c)]]);
   const subscriber = await confirmSubscription(db, c.req.query('token'));
   if (!subscriber) return c.redirect(`${newsletterPaths.page}?confirmed=0`, 303);
   const page = localizePath(subscriberLocale(subscriber), newsletterPaths.page);
@@ -71,7 +71,7 @@ export const newsletterOneClickRoutes = new Hono<AppEnv>();
 // POST /api/mms/newsletter/v1/unsubscribe?token= – one-click (RFC 8058) and the site's button
 newsletterOneClickRoutes.post(newsletterPaths.unsubscribe, async (c) => {
   const { db } = c.var.db();
-  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientIpOf(c.req.raw)]]);
+  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientIpOf(c)]]);
   const subscriber = await unsubscribe(db, c.req.query('token'));
   if (!subscriber) throw ApiError.notFound('Unknown unsubscribe link');
   return ok(c, { status: 'unsubscribed' });
