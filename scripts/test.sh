@@ -34,8 +34,9 @@ step "typecheck (tsc --noEmit)"
 npx --no-install tsc --noEmit
 done_step
 
-step "lint and format (biome check .)"
+step "lint and format (biome check ., package-lock completeness)"
 npx --no-install biome check .
+node scripts/lock-fill.mjs --check
 done_step
 
 step "translations (npm run i18n:check)"
