@@ -23,6 +23,8 @@ describe('parseConfig', () => {
       ACCOUNT_WEB_SESSION_LIMIT: 10,
       RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
       RECAPTCHA_MIN_SCORE: 0.5,
+      PAYPAL_ENV: 'production',
+      PAYMENT_TIMEOUT_MS: 20_000,
     });
   });
 
@@ -30,9 +32,30 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ APP_ENV: 'production' })).toThrow(
       /^Invalid configuration: SMTP_URL: is required when APP_ENV=production/,
     );
-    expect(parseConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).SMTP_URL).toBe(
-      'smtp://mail:25',
+    const paypal = {
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'wh',
+    };
+    expect(
+      parseConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...paypal }).SMTP_URL,
+    ).toBe('smtp://mail:25');
+  });
+
+  it('requires PayPal credentials and the webhook id in production, never the sandbox', () => {
+    const smtp = { APP_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
+    expect(() => parseConfig(smtp)).toThrow(
+      /PAYPAL_CLIENT_ID: and PAYPAL_CLIENT_SECRET are required/,
     );
+    expect(() =>
+      parseConfig({ ...smtp, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }),
+    ).toThrow(/PAYPAL_WEBHOOK_ID: is required/);
+    expect(() => parseConfig({ PAYPAL_CLIENT_ID: 'id' })).toThrow(
+      /PAYPAL_CLIENT_SECRET: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together/,
+    );
+    const dev = parseConfig({});
+    expect(dev.PAYPAL_ENV).toBe('production');
+    expect(dev.PAYPAL_CLIENT_ID).toBeUndefined();
   });
 
   it('treats empty values as unset', () => {

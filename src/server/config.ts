@@ -97,6 +97,18 @@ const configSchema = z
       .url({ protocol: /^https?$/ })
       .default('https://www.google.com/recaptcha/api/siteverify'),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    // Payments (issue 4). With PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: PayPal's REST API in
+    // PAYPAL_ENV (spec 9: production); without them: the built-in sandbox provider, whose local
+    // approval page lets a newcomer buy a plan end to end. PAYPAL_API_BASE overrides the host
+    // (tests point it at a local fake PayPal server).
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    PAYPAL_ENV: z.enum(['production', 'sandbox']).default('production'),
+    PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    // The id PayPal gave the webhook subscription; its deliveries are verified against it.
+    PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+    // Longest wait for one call to the payment provider.
+    PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   })
   .superRefine((value, ctx) => {
     // The outbox would swallow real users' mail: production needs a real SMTP server.
@@ -105,6 +117,29 @@ const configSchema = z
         code: 'custom',
         path: ['SMTP_URL'],
         message: 'is required when APP_ENV=production',
+      });
+    }
+    // One credential without the other is a typo, never a choice.
+    if (Boolean(value.PAYPAL_CLIENT_ID) !== Boolean(value.PAYPAL_CLIENT_SECRET)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [value.PAYPAL_CLIENT_ID ? 'PAYPAL_CLIENT_SECRET' : 'PAYPAL_CLIENT_ID'],
+        message: 'PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET must be set together',
+      });
+    }
+    // The sandbox provider grants premium without money: never in production.
+    if (value.APP_ENV === 'production' && !value.PAYPAL_CLIENT_ID) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_CLIENT_ID'],
+        message: 'and PAYPAL_CLIENT_SECRET are required when APP_ENV=production',
+      });
+    }
+    if (value.PAYPAL_CLIENT_ID && !value.PAYPAL_WEBHOOK_ID && value.APP_ENV === 'production') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYPAL_WEBHOOK_ID'],
+        message: 'is required when PayPal is configured in production',
       });
     }
   });

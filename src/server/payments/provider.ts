@@ -1,0 +1,120 @@
+import 'server-only';
+
+/**
+ * What checkout needs from a payment provider. Two adapters implement it: PayPal's REST API
+ * (`paypal.ts`) and the built-in sandbox (`sandbox.ts`), whose approval page is local.
+ *
+ * Amounts are decimal strings in the currency's major unit ('99.95'), never floats.
+ * `requestId` is the idempotency key (PayPal-Request-Id): the same call with the same key
+ * returns the first call's result instead of acting twice.
+ */
+export interface PaymentProvider {
+  readonly name: 'paypal' | 'sandbox';
+  createOrder(input: CreateOrderInput): Promise<CreatedOrder>;
+  /** Captures an approved order. Capturing an order that is already captured returns its capture. */
+  captureOrder(providerOrderId: string, requestId: string): Promise<CaptureResult>;
+  /** The order's state at the provider, to check before fulfilment. */
+  getOrder(providerOrderId: string): Promise<ProviderOrder>;
+  refundCapture(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Checks that a webhook delivery really comes from the provider (PayPal: its
+   * verify-webhook-signature endpoint). `rawBody` is the exact request body.
+   */
+  verifyWebhook(headers: Headers, rawBody: string): Promise<boolean>;
+}
+
+export interface CreateOrderInput {
+  /** Our order id; PayPal keeps it as the purchase unit's custom_id and reference_id. */
+  orderId: string;
+  amount: string;
+  currency: string;
+  /** Shown to the buyer at the provider, e.g. 'Turbo VPN Premium, 24 months'. */
+  description: string;
+  returnUrl: string;
+  cancelUrl: string;
+  requestId: string;
+  /** The buyer's language for the approval page, e.g. 'de-DE' (optional). */
+  locale?: string;
+}
+
+export interface CreatedOrder {
+  providerOrderId: string;
+  /** Where the buyer approves the payment (PayPal's payer-action link). */
+  approveUrl: string;
+}
+
+/** PayPal's order statuses; the sandbox uses the same names. */
+export type ProviderOrderStatus =
+  | 'CREATED'
+  | 'SAVED'
+  | 'APPROVED'
+  | 'VOIDED'
+  | 'COMPLETED'
+  | 'PAYER_ACTION_REQUIRED';
+
+/** A capture's status: only COMPLETED means the money arrived. */
+export type CaptureStatus =
+  | 'COMPLETED'
+  | 'PENDING'
+  | 'DECLINED'
+  | 'FAILED'
+  | 'REFUNDED'
+  | 'PARTIALLY_REFUNDED';
+
+export interface Capture {
+  id: string;
+  status: CaptureStatus;
+  amount: string;
+  currency: string;
+}
+
+export interface ProviderOrder {
+  providerOrderId: string;
+  status: ProviderOrderStatus;
+  /** Our order id as sent in createOrder (custom_id). */
+  orderId?: string;
+  amount: string;
+  currency: string;
+  capture?: Capture;
+}
+
+export type CaptureResult =
+  | { outcome: 'captured'; capture: Capture }
+  /** The buyer has not approved yet (PayPal 422 ORDER_NOT_APPROVED): nothing happened. */
+  | { outcome: 'not_approved' }
+  /** The provider refused the payment (instrument declined, order voided…). */
+  | { outcome: 'declined'; reason: string };
+
+export interface RefundInput {
+  captureId: string;
+  /** Omitted: the whole capture. */
+  amount?: string;
+  currency: string;
+  requestId: string;
+  note?: string;
+}
+
+export interface RefundResult {
+  refundId: string;
+  status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
+}
+
+/**
+ * The provider could not be reached, timed out, or answered 5xx: nothing may be recorded as
+ * paid. Checkout shows 'Network error, payment failed.' and a retry or webhook completes it.
+ */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+}
+
+/** The provider answered with an error we did not expect (4xx other than the handled ones). */
+export class ProviderRequestError extends Error {
+  override name = 'ProviderRequestError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly issue?: string,
+  ) {
+    super(message);
+  }
+}
