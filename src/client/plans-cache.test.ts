@@ -1,0 +1,212 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Plan } from '@/lib/plans/types';
+import { memoryStorage } from '../../tests/support/memory-storage';
+import { ApiRequestError, createApiClient } from './http';
+import { fetchPlans, plansCacheKey, plansPath, plansTtlMs } from './plans-cache';
+import type { StorageLike } from './storage';
+
+const yearly: Plan = {
+  id: '12',
+  product_id: 'v2.tvpn.web.vip.usd.1y.off40',
+  interval_count: 1,
+  interval_unit: 'YEAR',
+  price: '59.99',
+  price_unit: '5.00',
+  currency: 'USD',
+  discount_percent: 40,
+  is_recommend: true,
+};
+const monthly: Plan = {
+  ...yearly,
+  id: '11',
+  product_id: 'v2.tvpn.web.vip.usd.1m',
+  interval_unit: 'MONTH',
+  price: '11.99',
+  price_unit: '11.99',
+  discount_percent: 0,
+  is_recommend: false,
+};
+
+const envelope = (data: unknown, code = 200, status = 200) =>
+  new Response(JSON.stringify({ code, message: code === 200 ? 'ok' : 'failed', data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A fake server: answers each request with the next of `answers` and keeps the requests. */
+function server(...answers: (() => Response)[]) {
+  const requests: Request[] = [];
+  const fetchImpl: typeof fetch = async (input, init) => {
+    requests.push(new Request(new URL(String(input), 'https://www.example.test'), init));
+    const answer = answers.shift();
+    if (!answer) throw new TypeError('fetch failed');
+    return answer();
+  };
+  return { requests, client: createApiClient(fetchImpl) };
+}
+
+describe('fetchPlans', () => {
+  let storage: ReturnType<typeof memoryStorage>;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
+    storage = memoryStorage();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('asks the plans API with the channel and X-From, and unwraps the plan list', async () => {
+    const { requests, client } = server(() => envelope({ plans: [monthly, yearly] }));
+    const plans = await fetchPlans({ channel: 'p7', from: 'landing-a' }, { client, storage });
+    expect(plans).toEqual([monthly, yearly]);
+    const [request] = requests;
+    expect(request?.method).toBe('GET');
+    const url = new URL(request?.url ?? '');
+    expect(url.pathname).toBe(plansPath);
+    expect(url.search).toBe('?channel=p7');
+    expect(request?.headers.get('x-from')).toBe('landing-a');
+    expect(request?.headers.get('app-type')).toBe('502');
+  });
+
+  it('sends neither query nor X-From when none is given', async () => {
+    const { requests, client } = server(() => envelope({ plans: [yearly] }));
+    await fetchPlans({ channel: '', from: '' }, { client, storage });
+    expect(new URL(requests[0]?.url ?? '').search).toBe('');
+    expect(requests[0]?.headers.has('x-from')).toBe(false);
+  });
+
+  it('answers from the cache for ten minutes, then asks again', async () => {
+    const { requests, client } = server(
+      () => envelope({ plans: [yearly] }),
+      () => envelope({ plans: [monthly] }),
+    );
+    const options = { channel: 'p7' };
+    expect(await fetchPlans(options, { client, storage })).toEqual([yearly]);
+    vi.setSystemTime(Date.now() + plansTtlMs - 1);
+    expect(await fetchPlans(options, { client, storage })).toEqual([yearly]);
+    expect(requests).toHaveLength(1);
+    vi.setSystemTime(Date.now() + 1);
+    expect(await fetchPlans(options, { client, storage })).toEqual([monthly]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('keeps one list per channel and referrer', async () => {
+    const { requests, client } = server(
+      () => envelope({ plans: [yearly] }),
+      () => envelope({ plans: [monthly] }),
+      () => envelope({ plans: [yearly, monthly] }),
+    );
+    expect(await fetchPlans({ channel: 'a' }, { client, storage })).toEqual([yearly]);
+    expect(await fetchPlans({ channel: 'a', from: 'x' }, { client, storage })).toEqual([monthly]);
+    expect(await fetchPlans({}, { client, storage })).toEqual([yearly, monthly]);
+    expect(await fetchPlans({ channel: 'a' }, { client, storage })).toEqual([yearly]);
+    expect(requests).toHaveLength(3);
+    expect(storage.data.size).toBe(3);
+  });
+
+  it('builds keys that no pair of values can share', () => {
+    expect(plansCacheKey({ channel: 'a:b' })).not.toBe(plansCacheKey({ channel: 'a', from: 'b' }));
+    expect(plansCacheKey({ channel: 'a' })).not.toBe(plansCacheKey({ from: 'a' }));
+    expect(plansCacheKey({ channel: '' })).toBe(plansCacheKey({}));
+  });
+
+  it('does not cache a failure', async () => {
+    const { requests, client } = server(
+      () => envelope(null, 500, 500),
+      () => envelope({ plans: [yearly] }),
+    );
+    const error = await fetchPlans({}, { client, storage }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect(error).toMatchObject({ status: 500 });
+    expect(storage.data.size).toBe(0);
+    expect(await fetchPlans({}, { client, storage })).toEqual([yearly]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('does not cache a network failure', async () => {
+    const { client } = server();
+    await expect(fetchPlans({}, { client, storage })).rejects.toMatchObject({ status: 0 });
+    expect(storage.data.size).toBe(0);
+  });
+
+  it.each([
+    ['no data', null],
+    ['no plans', {}],
+    ['plans that are not a list', { plans: { 0: yearly } }],
+  ])('rejects an answer with %s and does not cache it', async (_label, data) => {
+    const { client } = server(() => envelope(data));
+    await expect(fetchPlans({}, { client, storage })).rejects.toMatchObject({
+      name: 'ApiRequestError',
+      message: 'The plans answer has no plan list',
+    });
+    expect(storage.data.size).toBe(0);
+  });
+
+  it('leaves malformed plans out, and does not cache a list without a usable plan', async () => {
+    const { requests, client } = server(
+      () => envelope({ plans: [{ ...yearly, price: 59.99 }, monthly, 'x'] }),
+      () => envelope({ plans: [{ id: 1 }] }),
+      () => envelope({ plans: [] }),
+      () => envelope({ plans: [yearly] }),
+    );
+    expect(await fetchPlans({ channel: 'a' }, { client, storage })).toEqual([monthly]);
+    expect(await fetchPlans({ channel: 'b' }, { client, storage })).toEqual([]);
+    expect(await fetchPlans({ channel: 'b' }, { client, storage })).toEqual([]);
+    expect(await fetchPlans({ channel: 'b' }, { client, storage })).toEqual([yearly]);
+    expect(requests).toHaveLength(4);
+  });
+
+  it('asks again when the stored list is no longer usable', async () => {
+    const { requests, client } = server(() => envelope({ plans: [yearly] }));
+    const key = plansCacheKey({});
+    storage.setItem(key, JSON.stringify({ value: [{ id: 'old' }], expires: Date.now() + 1000 }));
+    expect(await fetchPlans({}, { client, storage })).toEqual([yearly]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('shares one request between callers asking at the same time', async () => {
+    const { requests, client } = server(() => envelope({ plans: [yearly] }));
+    const [a, b] = await Promise.all([
+      fetchPlans({ channel: 'p7' }, { client, storage }),
+      fetchPlans({ channel: 'p7' }, { client, storage }),
+    ]);
+    expect(a).toEqual([yearly]);
+    expect(b).toEqual([yearly]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('still answers when storage is unusable', async () => {
+    const broken: StorageLike = {
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {
+        throw new Error('SecurityError');
+      },
+    };
+    const { requests, client } = server(
+      () => envelope({ plans: [yearly] }),
+      () => envelope({ plans: [yearly] }),
+    );
+    expect(await fetchPlans({}, { client, storage: broken })).toEqual([yearly]);
+    expect(await fetchPlans({}, { client, storage: broken })).toEqual([yearly]);
+    expect(requests).toHaveLength(2);
+  });
+
+  it('uses the site’s client and local storage by default', async () => {
+    const fetchSpy = vi.fn(async () => envelope({ plans: [yearly] }));
+    vi.stubGlobal('fetch', fetchSpy);
+    vi.stubGlobal('localStorage', storage);
+    expect(await fetchPlans({ channel: 'default' })).toEqual([yearly]);
+    expect(await fetchPlans({ channel: 'default' })).toEqual([yearly]);
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(fetchSpy).toHaveBeenCalledWith(`${plansPath}?channel=default`, expect.anything());
+    expect(storage.data.has(plansCacheKey({ channel: 'default' }))).toBe(true);
+  });
+});
