@@ -1,0 +1,456 @@
+import 'server-only';
+import { z } from 'zod';
+import type { Config } from '@/server/config';
+import {
+  type Capture,
+  type CaptureResult,
+  type CreatedOrder,
+  type CreateOrderInput,
+  type PaymentProvider,
+  type ProviderOrder,
+  ProviderRequestError,
+  ProviderUnavailableError,
+  type RefundInput,
+  type RefundResult,
+} from './provider';
+
+/**
+ * PayPal's REST API (Orders v2, Payments v2, webhook verification) over fetch, without SDK.
+ * Tests point `baseUrl` at the local fake PayPal server (tests/support/fake-paypal.ts).
+ */
+export interface PayPalOptions {
+  clientId: string;
+  clientSecret: string;
+  /** https://api-m.paypal.com, https://api-m.sandbox.paypal.com or a fake server's URL. */
+  baseUrl: string;
+  /** The webhook subscription's id; without it no delivery is accepted as genuine. */
+  webhookId?: string;
+  /** Longest wait for one HTTP call to PayPal. */
+  timeoutMs: number;
+  fetch?: typeof fetch;
+  /** Clock for the access token's lifetime (milliseconds since the epoch). */
+  now?: () => number;
+}
+
+export const PAYPAL_API_BASES = {
+  production: 'https://api-m.paypal.com',
+  sandbox: 'https://api-m.sandbox.paypal.com',
+} as const;
+
+type PayPalSettings = Pick<
+  Config,
+  | 'PAYPAL_CLIENT_ID'
+  | 'PAYPAL_CLIENT_SECRET'
+  | 'PAYPAL_ENV'
+  | 'PAYPAL_API_BASE'
+  | 'PAYPAL_WEBHOOK_ID'
+  | 'PAYMENT_TIMEOUT_MS'
+>;
+
+/** The adapter's options from the settings, or undefined when PayPal is not configured. */
+export function paypalOptionsFromConfig(settings: PayPalSettings): PayPalOptions | undefined {
+  if (!settings.PAYPAL_CLIENT_ID || !settings.PAYPAL_CLIENT_SECRET) return undefined;
+  return {
+    clientId: settings.PAYPAL_CLIENT_ID,
+    clientSecret: settings.PAYPAL_CLIENT_SECRET,
+    baseUrl: settings.PAYPAL_API_BASE ?? PAYPAL_API_BASES[settings.PAYPAL_ENV],
+    webhookId: settings.PAYPAL_WEBHOOK_ID,
+    timeoutMs: settings.PAYMENT_TIMEOUT_MS,
+  };
+}
+
+// PayPal's limits on the purchase unit's description and the refund's note to the payer.
+const DESCRIPTION_MAX = 127;
+const NOTE_MAX = 255;
+
+// Capture refusals (422) that are the buyer's or the payment's fault, not a bug of ours.
+const REFUSAL_ISSUES = new Set([
+  'INSTRUMENT_DECLINED',
+  'TRANSACTION_REFUSED',
+  'PAYER_CANNOT_PAY',
+  'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
+  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+  'PAYEE_BLOCKED_TRANSACTION',
+  'COMPLIANCE_VIOLATION',
+  'CARD_EXPIRED',
+  'CARD_CLOSED',
+  'PAYER_ACCOUNT_LOCKED_OR_CLOSED',
+  'PAYER_ACCOUNT_RESTRICTED',
+  'ORDER_EXPIRED',
+]);
+
+const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
+
+const captureSchema = z.object({
+  id: z.string(),
+  status: z.enum(['COMPLETED', 'PENDING', 'DECLINED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED']),
+  amount: moneySchema.optional(),
+  status_details: z.object({ reason: z.string().optional() }).optional(),
+});
+
+const linkSchema = z.object({ href: z.string(), rel: z.string() });
+
+const orderSchema = z.object({
+  id: z.string(),
+  status: z.enum(['CREATED', 'SAVED', 'APPROVED', 'VOIDED', 'COMPLETED', 'PAYER_ACTION_REQUIRED']),
+  purchase_units: z
+    .array(
+      z.object({
+        custom_id: z.string().optional(),
+        amount: moneySchema.optional(),
+        payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
+      }),
+    )
+    .optional(),
+  links: z.array(linkSchema).optional(),
+});
+
+type PayPalOrder = z.infer<typeof orderSchema>;
+
+const tokenSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().positive(),
+});
+
+const refundSchema = z.object({
+  id: z.string(),
+  status: z.enum(['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED']),
+});
+
+const verificationSchema = z.object({ verification_status: z.string() });
+
+// Orders/Payments errors name the problem in details[0].issue; OAuth errors in `error`.
+const errorSchema = z.object({
+  name: z.string().optional(),
+  error: z.string().optional(),
+  debug_id: z.string().optional(),
+  details: z.array(z.object({ issue: z.string().optional() })).optional(),
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+  issue?: string;
+  debugId?: string;
+}
+
+interface CallInit {
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
+  const doFetch = options.fetch ?? fetch;
+  const now = options.now ?? Date.now;
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+  let token: { value: string; refreshAt: number } | undefined;
+  let pendingToken: Promise<string> | undefined;
+
+  // One HTTP exchange. Network errors, timeouts, 429 and 5xx become ProviderUnavailableError;
+  // messages name the call and PayPal's debug id, never credentials or tokens.
+  async function send(method: string, path: string, init: RequestInit): Promise<Answer> {
+    const where = `${method} ${path}`;
+    let status: number;
+    let text: string;
+    try {
+      const response = await doFetch(`${baseUrl}${path}`, {
+        ...init,
+        method,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error: unknown) {
+      throw new ProviderUnavailableError(
+        `PayPal ${where} failed: ${failureReason(error, options.timeoutMs)}`,
+      );
+    }
+    const body = parseJson(text);
+    const problem = errorSchema.safeParse(body);
+    const answer: Answer = { status, body };
+    if (status >= 400 && problem.success) {
+      answer.issue = problem.data.details?.[0]?.issue ?? problem.data.name ?? problem.data.error;
+      answer.debugId = problem.data.debug_id;
+    }
+    if (status >= 500 || status === 429) {
+      throw new ProviderUnavailableError(`PayPal answered ${status} to ${where}${suffix(answer)}`);
+    }
+    return answer;
+  }
+
+  async function fetchToken(): Promise<string> {
+    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+    const answer = await send('POST', '/v1/oauth2/token', {
+      headers: {
+        authorization: `Basic ${basic}`,
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: 'grant_type=client_credentials',
+    });
+    if (answer.status !== 200) {
+      throw new ProviderRequestError(
+        `PayPal refused the access token request (${answer.status}${suffix(answer)})`,
+        answer.status,
+        answer.issue,
+      );
+    }
+    const parsed = tokenSchema.safeParse(answer.body);
+    if (!parsed.success) throw new ProviderUnavailableError('PayPal sent no usable access token');
+    // Renew a minute before expiry (or halfway through a short lifetime).
+    const lifetimeMs = parsed.data.expires_in * 1000;
+    const margin = Math.min(60_000, lifetimeMs / 2);
+    token = { value: parsed.data.access_token, refreshAt: now() + lifetimeMs - margin };
+    return token.value;
+  }
+
+  // The cached token, or one fresh request shared by every caller waiting for it.
+  function accessToken(): Promise<string> {
+    if (token && now() < token.refreshAt) return Promise.resolve(token.value);
+    pendingToken ??= fetchToken().finally(() => {
+      pendingToken = undefined;
+    });
+    return pendingToken;
+  }
+
+  // An authenticated API call. A 401 means the token expired or was revoked early: drop it and
+  // try once more with a new one (the request was not processed, so repeating it is safe).
+  async function call(method: string, path: string, init: CallInit = {}): Promise<Answer> {
+    for (let attempt = 1; ; attempt += 1) {
+      const used = await accessToken();
+      const answer = await send(method, path, {
+        headers: {
+          authorization: `Bearer ${used}`,
+          accept: 'application/json',
+          ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...init.headers,
+        },
+        body: init.body,
+      });
+      if (answer.status !== 401 || attempt === 2) return answer;
+      if (token?.value === used) token = undefined;
+    }
+  }
+
+  function unexpected(method: string, path: string, answer: Answer): ProviderRequestError {
+    return new ProviderRequestError(
+      `PayPal answered ${answer.status} to ${method} ${path}${suffix(answer)}`,
+      answer.status,
+      answer.issue,
+    );
+  }
+
+  async function readOrder(providerOrderId: string): Promise<PayPalOrder> {
+    const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
+    const answer = await call('GET', path);
+    if (answer.status !== 200) throw unexpected('GET', path, answer);
+    return parseOrThrow(orderSchema, answer.body, `GET ${path}`);
+  }
+
+  return {
+    name: 'paypal',
+
+    async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
+      const path = '/v2/checkout/orders';
+      const answer = await call('POST', path, {
+        headers: { 'paypal-request-id': input.requestId },
+        body: JSON.stringify(orderRequest(input)),
+      });
+      if (answer.status !== 200 && answer.status !== 201) throw unexpected('POST', path, answer);
+      const order = parseOrThrow(orderSchema, answer.body, `POST ${path}`);
+      const link =
+        order.links?.find((l) => l.rel === 'payer-action') ??
+        order.links?.find((l) => l.rel === 'approve');
+      if (!link)
+        throw new ProviderUnavailableError(`PayPal order ${order.id} has no approval link`);
+      return { providerOrderId: order.id, approveUrl: link.href };
+    },
+
+    async captureOrder(providerOrderId: string, requestId: string): Promise<CaptureResult> {
+      const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}/capture`;
+      const answer = await call('POST', path, {
+        headers: { 'paypal-request-id': requestId, prefer: 'return=representation' },
+        body: '{}',
+      });
+      if (answer.status === 200 || answer.status === 201) {
+        return captureOutcome(parseOrThrow(orderSchema, answer.body, `POST ${path}`));
+      }
+      const issue = answer.issue ?? '';
+      if (answer.status === 422 && issue === 'ORDER_ALREADY_CAPTURED') {
+        return captureOutcome(await readOrder(providerOrderId));
+      }
+      if (
+        answer.status === 422 &&
+        (issue === 'ORDER_NOT_APPROVED' || issue === 'PAYER_ACTION_REQUIRED')
+      ) {
+        return { outcome: 'not_approved' };
+      }
+      // Another capture of this order is still running at PayPal: retrying later settles it.
+      if (answer.status === 422 && issue === 'ORDER_COMPLETION_IN_PROGRESS') {
+        throw new ProviderUnavailableError(`PayPal is still completing order ${providerOrderId}`);
+      }
+      if (answer.status === 422 && REFUSAL_ISSUES.has(issue)) {
+        return { outcome: 'declined', reason: issue };
+      }
+      if (answer.status === 404)
+        return { outcome: 'declined', reason: issue || 'RESOURCE_NOT_FOUND' };
+      throw unexpected('POST', path, answer);
+    },
+
+    async getOrder(providerOrderId: string): Promise<ProviderOrder> {
+      const order = await readOrder(providerOrderId);
+      const unit = order.purchase_units?.[0];
+      if (!unit?.amount)
+        throw new ProviderUnavailableError(`PayPal order ${order.id} has no amount`);
+      const capture = pickCapture(order);
+      return {
+        providerOrderId: order.id,
+        status: order.status,
+        ...(unit.custom_id === undefined ? {} : { orderId: unit.custom_id }),
+        amount: unit.amount.value,
+        currency: unit.amount.currency_code,
+        ...(capture ? { capture } : {}),
+      };
+    },
+
+    async refundCapture(input: RefundInput): Promise<RefundResult> {
+      const path = `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`;
+      const body: Record<string, unknown> = {};
+      if (input.amount !== undefined) {
+        body.amount = { value: input.amount, currency_code: input.currency };
+      }
+      const note = input.note?.trim();
+      if (note) body.note_to_payer = truncate(note, NOTE_MAX);
+      const answer = await call('POST', path, {
+        headers: { 'paypal-request-id': input.requestId },
+        body: JSON.stringify(body),
+      });
+      if (answer.status !== 200 && answer.status !== 201) throw unexpected('POST', path, answer);
+      const refund = parseOrThrow(refundSchema, answer.body, `POST ${path}`);
+      return { refundId: refund.id, status: refund.status };
+    },
+
+    async verifyWebhook(headers: Headers, rawBody: string): Promise<boolean> {
+      const transmission = {
+        auth_algo: headers.get('paypal-auth-algo'),
+        cert_url: headers.get('paypal-cert-url'),
+        transmission_id: headers.get('paypal-transmission-id'),
+        transmission_sig: headers.get('paypal-transmission-sig'),
+        transmission_time: headers.get('paypal-transmission-time'),
+      };
+      if (Object.values(transmission).some((value) => !value)) return false;
+      if (!options.webhookId) return false;
+      const event = parseJson(rawBody);
+      if (typeof event !== 'object' || event === null || Array.isArray(event)) return false;
+      // The event goes to PayPal byte for byte as received: re-serialising it could change
+      // number or escape formatting and break the signature PayPal computed over the original.
+      const fields = JSON.stringify({ ...transmission, webhook_id: options.webhookId });
+      const body = `${fields.slice(0, -1)},"webhook_event":${rawBody.trim()}}`;
+      const path = '/v1/notifications/verify-webhook-signature';
+      const answer = await call('POST', path, { body });
+      // 400/422: PayPal found the transmission headers malformed, so they prove nothing.
+      if (answer.status === 400 || answer.status === 422) return false;
+      if (answer.status !== 200) throw unexpected('POST', path, answer);
+      const parsed = verificationSchema.safeParse(answer.body);
+      return parsed.success && parsed.data.verification_status === 'SUCCESS';
+    },
+  };
+}
+
+function orderRequest(input: CreateOrderInput): Record<string, unknown> {
+  const description = truncate(input.description.trim(), DESCRIPTION_MAX);
+  const context: Record<string, string> = {
+    brand_name: 'Turbo VPN',
+    user_action: 'PAY_NOW',
+    shipping_preference: 'NO_SHIPPING',
+    return_url: input.returnUrl,
+    cancel_url: input.cancelUrl,
+  };
+  // PayPal rejects the whole order for a malformed locale; the page's language is not worth that.
+  if (input.locale && /^[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/.test(input.locale)) {
+    context.locale = input.locale;
+  }
+  return {
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: input.orderId,
+        custom_id: input.orderId,
+        ...(description ? { description } : {}),
+        amount: { currency_code: input.currency, value: input.amount },
+      },
+    ],
+    payment_source: { paypal: { experience_context: context } },
+  };
+}
+
+// A completed capture wins over earlier failed attempts; otherwise the latest one counts.
+function pickCapture(order: PayPalOrder): Capture | undefined {
+  const unit = order.purchase_units?.[0];
+  const captures = unit?.payments?.captures ?? [];
+  const chosen = captures.find((c) => c.status === 'COMPLETED') ?? captures.at(-1);
+  if (!chosen) return undefined;
+  const amount = chosen.amount ?? unit?.amount;
+  if (!amount) throw new ProviderUnavailableError(`PayPal capture ${chosen.id} has no amount`);
+  return {
+    id: chosen.id,
+    status: chosen.status,
+    amount: amount.value,
+    currency: amount.currency_code,
+  };
+}
+
+// A PENDING capture is still 'captured' (its status tells the caller the money has not arrived).
+function captureOutcome(order: PayPalOrder): CaptureResult {
+  const capture = pickCapture(order);
+  if (!capture) throw new ProviderUnavailableError(`PayPal order ${order.id} has no capture`);
+  if (capture.status === 'DECLINED' || capture.status === 'FAILED') {
+    const chosen = order.purchase_units?.[0]?.payments?.captures?.find((c) => c.id === capture.id);
+    return {
+      outcome: 'declined',
+      reason: chosen?.status_details?.reason ?? `CAPTURE_${capture.status}`,
+    };
+  }
+  return { outcome: 'captured', capture };
+}
+
+/** Cuts text to at most `max` UTF-16 units without splitting a character, marking the cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let kept = '';
+  for (const char of text) {
+    if (kept.length + char.length > max - 1) break;
+    kept += char;
+  }
+  return `${kept.trimEnd()}…`;
+}
+
+function parseOrThrow<T>(schema: z.ZodType<T>, body: unknown, where: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success)
+    throw new ProviderUnavailableError(`PayPal sent an unreadable answer to ${where}`);
+  return parsed.data;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function suffix(answer: Answer): string {
+  return `${answer.issue ? ` ${answer.issue}` : ''}${answer.debugId ? ` (debug id ${answer.debugId})` : ''}`;
+}
+
+// Why a fetch failed, in words that cannot contain request headers or bodies.
+function failureReason(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+    return `no answer within ${timeoutMs} ms`;
+  }
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code =
+    typeof cause === 'object' && cause !== null && 'code' in cause ? String(cause.code) : undefined;
+  return code ? `network error (${code})` : 'network error';
+}
