@@ -1,3 +1,4 @@
+import { escapeHtml } from '@/lib/escape-html';
 import 'server-only';
 import { loadMessages } from '@/i18n/messages';
 import { decodeBlogKey } from '@/lib/blog-key';
@@ -200,9 +201,6 @@ export function recommendedPosts(db: Db, locale: Locale, key: string, limit: num
     return summaries(db, await q.relatedPosts(db, row, limit), locale);
   });
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Escapes a headline and turns the search's match sentinels into <mark> elements. */
 export function highlightHtml(headline: string): string {

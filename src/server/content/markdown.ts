@@ -1,4 +1,5 @@
 import { Marked, Renderer, type Tokens } from 'marked';
+import { escapeHtml } from '@/lib/escape-html';
 import { type Locale, localizePath } from '@/lib/locales';
 
 export interface TocEntry {
@@ -13,18 +14,6 @@ export interface RenderedMarkdown {
 }
 
 export type ContentValues = Record<string, string | number>;
-
-const escapes: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => escapes[char] ?? char);
-}
 
 /**
  * Replaces `{name}` with a value (claims, contact addresses, dates), so copy never hard-codes

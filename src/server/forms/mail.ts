@@ -1,15 +1,7 @@
+import { escapeHtml } from '@/lib/escape-html';
 import 'server-only';
 import { config } from '@/server/config';
 import { getMailer, type MailMessage } from '@/server/mail';
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 // Visitors' words end up in subjects: no line breaks (header injection) and a sane length.
 export function subjectText(text: string): string {

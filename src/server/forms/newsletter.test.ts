@@ -59,7 +59,8 @@ describe('newsletter double opt-in and unsubscribe', () => {
     });
 
     const confirmation = await mailTo(kit.smtp(), 'reader@example.com');
-    expect(confirmation.raw).toMatch(/^Subject: Confirm your subscription/m);
+    // In the reader's language.
+    expect(confirmation.subject).toBe('Confirme sua inscrição na newsletter do Turbo VPN');
     const token = confirmTokenIn(confirmation.text);
 
     const confirmed = await get(`/api/mms/newsletter/v1/confirm?token=${token}`);
@@ -77,7 +78,7 @@ describe('newsletter double opt-in and unsubscribe', () => {
     }
 
     const welcome = await mailTo(kit.smtp(), 'reader@example.com');
-    expect(welcome.raw).toMatch(/^Subject: Welcome to the Turbo VPN newsletter/m);
+    expect(welcome.subject).toBe('Boas-vindas à newsletter do Turbo VPN');
     const unsubscribeToken = row?.unsubscribeToken ?? '';
     expect(header(welcome.raw, 'List-Unsubscribe')).toBe(
       `<http://localhost:3000/api/mms/newsletter/v1/unsubscribe?token=${unsubscribeToken}>`,

@@ -65,14 +65,35 @@ export function useFormsTestKit() {
   };
 }
 
+/** The Subject header, unfolded, with RFC 2047 encoded words (=?UTF-8?B|Q?…?=) decoded. */
+export function subjectOf(raw: string): string {
+  const header = raw.split(/\r?\n\r?\n/)[0] ?? '';
+  const line = header.replace(/\r?\n[ \t]+/g, ' ').match(/^Subject: (.*)$/im)?.[1] ?? '';
+  return line
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9a-f]{2})/gi, (_h, hex: string) =>
+                String.fromCharCode(Number.parseInt(hex, 16)),
+              ),
+            'latin1',
+          ).toString('utf8'),
+    );
+}
+
 /** Waits for mails until one goes to `to` (mails to others are skipped); its decoded text too. */
 export async function mailTo(
   smtp: TestSmtpServer,
   to: string,
-): Promise<ReceivedMail & { text: string }> {
+): Promise<ReceivedMail & { text: string; subject: string }> {
   for (let i = 0; i < 10; i += 1) {
     const mail = await smtp.nextMail();
-    if (mail.to.includes(to)) return { ...mail, text: textPart(mail.raw) };
+    if (mail.to.includes(to))
+      return { ...mail, text: textPart(mail.raw), subject: subjectOf(mail.raw) };
   }
   throw new Error(`no mail to ${to}`);
 }

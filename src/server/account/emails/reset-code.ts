@@ -1,3 +1,4 @@
+import { escapeHtml } from '@/lib/escape-html';
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/i18n/messages';
@@ -5,14 +6,6 @@ import { directionOf, type Locale } from '@/lib/locales';
 import { brand } from '@/lib/site';
 import type { MailMessage } from '@/server/mail';
 import { codeLifetimeMinutes } from '../codes';
-
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (char) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
-  );
-}
 
 /** The password-reset code email in the reader's language: plain text and simple HTML. */
 export async function resetCodeEmail(params: {
