@@ -13,7 +13,7 @@ import {
 // Request bodies of the accounts API. Rules come from src/lib/password-rules.ts, so the API
 // refuses exactly what the site's forms refuse, with the same (English) texts.
 
-const email = z
+export const emailField = z
   .string({ error: validationTexts.emailRequired })
   .max(emailMaxLength, validationTexts.emailInvalid)
   .superRefine((value, ctx) => {
@@ -36,7 +36,7 @@ const code = z.string({ error: validationTexts.codeRequired }).superRefine((valu
 // Longer inputs are never a password of ours and would only make argon2 work for nothing.
 const anyPassword = (message: string) => z.string({ error: message }).min(1, message).max(128);
 
-const language = z
+export const languageField = z
   .string()
   .optional()
   .refine((value) => value === undefined || isLocale(value), 'must be one of the site locales')
@@ -51,9 +51,9 @@ export const loginSchema = z.object({
   password: anyPassword(validationTexts.passwordRequired),
 });
 
-export const codeRequestSchema = z.object({ email, language });
-export const codeValidateSchema = z.object({ email, code });
-export const resetPasswordSchema = z.object({ email, code, password: newPassword });
+export const codeRequestSchema = z.object({ email: emailField, language: languageField });
+export const codeValidateSchema = z.object({ email: emailField, code });
+export const resetPasswordSchema = z.object({ email: emailField, code, password: newPassword });
 export const changePasswordSchema = z.object({
   current_password: anyPassword(validationTexts.currentPasswordRequired),
   new_password: newPassword,

@@ -1,6 +1,6 @@
 // Helpers for the accounts API tests (not shipped: only *.test.ts files import this).
 import type { Hono } from 'hono';
-import { createApp } from '@/server/api/app';
+import { type AppOptions, createApp } from '@/server/api/app';
 import type { AppEnv } from '@/server/api/types';
 import { users } from '@/server/db/schema';
 import type { TestDb } from '../../../tests/support/test-db';
@@ -31,10 +31,10 @@ export function freshIp(): string {
   return `203.0.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
 }
 
-export function accountKit(testDb: () => TestDb) {
+export function accountKit(testDb: () => TestDb, options: Omit<AppOptions, 'db'> = {}) {
   let app: Hono<AppEnv> | undefined;
   const appOf = () => {
-    app ??= createApp({ db: () => testDb().handle });
+    app ??= createApp({ ...options, db: () => testDb().handle });
     return app;
   };
 

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { getDb } from '@/server/db/client';
+import { providerFromConfig } from '@/server/payments';
+import type { PaymentProvider } from '@/server/payments/provider';
 import { ApiError } from './errors';
 import { requireAppType } from './middleware/app-type';
 import { errorResponse, notFound, onError } from './middleware/error-handler';
@@ -17,6 +19,9 @@ import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
 import { l10nRoutes } from './routes/l10n';
 import { newsletterOneClickRoutes, newsletterRoutes } from './routes/newsletter';
+import { sandboxRoutes } from './routes/payment-sandbox';
+import { paymentWebhookRoutes } from './routes/payment-webhooks';
+import { paymentRoutes } from './routes/payments';
 import type { AppEnv, DbAccessor } from './types';
 
 export interface AppOptions {
@@ -24,6 +29,8 @@ export interface AppOptions {
   db?: DbAccessor;
   /** Largest accepted request body. */
   bodyLimitBytes?: number;
+  /** The payment provider; default: the one the settings choose (PayPal or the sandbox). */
+  payments?: PaymentProvider;
 }
 
 /**
@@ -34,18 +41,27 @@ export interface AppOptions {
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const db = options.db ?? getDb;
   const maxSize = options.bodyLimitBytes ?? 64 * 1024;
+  let provider = options.payments;
+  const payments = () => {
+    provider ??= providerFromConfig(() => db().db);
+    return provider;
+  };
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
   app.use('*', noStore());
   app.use('*', async (c, next) => {
     c.set('db', db);
+    c.set('payments', payments);
     await next();
   });
   // RFC 8058 one-click unsubscribe comes from mail providers, which cannot send app-type.
   app.route('/', newsletterOneClickRoutes);
   // Before the app-type check: browsers send these with sendBeacon, which cannot set headers.
   app.route('/', analyticsRoutes);
+  // PayPal's webhook deliveries and the sandbox's approval page (a plain HTML form).
+  app.route('/', paymentWebhookRoutes);
+  app.route('/', sandboxRoutes);
   app.use('*', requireAppType());
   app.use(
     '*',
@@ -61,6 +77,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/', accountSessionRoutes);
   app.route('/', accountPasswordRoutes);
   app.route('/', accountDeviceRoutes);
+  app.route('/', paymentRoutes);
   app.route(
     '/',
     botCheckRoutes((request) => app.fetch(request)),

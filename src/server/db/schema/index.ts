@@ -6,5 +6,6 @@ export * from './analytics';
 export * from './blog';
 export * from './forms';
 export * from './mail';
+export * from './payments';
 export * from './rate-limits';
 export * from './users';

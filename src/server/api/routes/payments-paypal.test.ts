@@ -1,0 +1,222 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountKit, type CallResult } from '@/server/account/testing';
+import { orders, subscriptions } from '@/server/db/schema';
+import { createPayPalProvider } from '@/server/payments/paypal';
+import { type FakePayPal, startFakePayPal } from '../../../../tests/support/fake-paypal';
+import { useTestDb } from '../../../../tests/support/test-db';
+
+// Checkout, capture and webhooks through the PayPal adapter against a local fake PayPal:
+// idempotent retries, webhook replays and races, bad signatures, and PayPal down or slow.
+
+const base = '/api/mms/payment/v1';
+const testDb = useTestDb();
+const db = () => testDb().handle.db;
+let fake: FakePayPal;
+
+beforeAll(async () => {
+  fake = await startFakePayPal({ slowMs: 1500 });
+});
+afterAll(async () => {
+  await fake?.close();
+});
+
+const kit = accountKit(testDb, {
+  payments: {
+    // Created on first use, once the fake server's address is known.
+    get name() {
+      return paypal().name;
+    },
+    createOrder: (input) => paypal().createOrder(input),
+    captureOrder: (id, requestId) => paypal().captureOrder(id, requestId),
+    getOrder: (id) => paypal().getOrder(id),
+    refundCapture: (input) => paypal().refundCapture(input),
+    verifyWebhook: (headers, body) => paypal().verifyWebhook(headers, body),
+  },
+});
+let adapter: ReturnType<typeof createPayPalProvider> | undefined;
+function paypal() {
+  adapter ??= createPayPalProvider({
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    webhookId: fake.webhookId,
+    baseUrl: fake.url,
+    timeoutMs: 800,
+  });
+  return adapter;
+}
+
+interface OrderData {
+  order_id: string;
+  status: string;
+  approve_url: string;
+  premium_until: string | null;
+}
+const data = (res: CallResult) => res.body.data as OrderData;
+
+async function start(plan_id = 'p24m') {
+  const user = await kit.createUser();
+  const token = await kit.login(user.email, user.password);
+  const res = await kit.call(`${base}/web/checkout`, { token, body: { plan_id } });
+  return { token, res };
+}
+
+async function row(orderId: string) {
+  const [found] = await db().select().from(orders).where(eq(orders.id, orderId));
+  if (!found) throw new Error('no order');
+  return found;
+}
+
+async function premiumOf(orderId: string) {
+  const order = await row(orderId);
+  const [sub] = await db()
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, order.userId));
+  return sub?.premiumUntil.toISOString() ?? null;
+}
+
+async function deliver(event: object, headers?: Record<string, string>) {
+  const signed = fake.signedWebhook(event);
+  return kit.app().request(`${base}/webhooks/paypal`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...signed.headers, ...headers },
+    body: signed.body,
+  });
+}
+
+const capture = (orderId: string, token: string) =>
+  kit.call(`${base}/web/checkout/${orderId}/capture`, { method: 'POST', token });
+
+describe('checkout through PayPal', () => {
+  it('creates the order at PayPal with our order id and an idempotency key, and captures it', async () => {
+    const { token, res } = await start();
+    expect(res.status).toBe(201);
+    const order = await row(data(res).order_id);
+    expect(data(res).approve_url).toContain(
+      `${fake.url}/checkoutnow?token=${order.providerOrderId}`,
+    );
+    const created = fake.requests.find(
+      (r) => r.method === 'POST' && r.path === '/v2/checkout/orders' && r.status === 201,
+    );
+    expect(created?.headers['paypal-request-id']).toMatch(/^create-/);
+
+    expect((await capture(order.id, token)).body.code).toBe(40904);
+    fake.approve(order.providerOrderId ?? '');
+    const paid = await capture(order.id, token);
+    expect(paid.body.data).toMatchObject({ status: 'paid', state: 'paid' });
+    expect((await row(order.id)).captureId).toBeTruthy();
+  });
+
+  it('grants once when the webhook and the browser both complete the payment, in any order', async () => {
+    const { token, res } = await start('p6m');
+    const order = await row(data(res).order_id);
+    fake.approve(order.providerOrderId ?? '');
+    // The buyer approved but the browser is slow: PayPal's webhook arrives first.
+    const approved = fake.webhookEvent(order.providerOrderId ?? '', 'CHECKOUT.ORDER.APPROVED');
+    const first = await deliver(approved);
+    expect(first.status).toBe(200);
+    expect(await first.json()).toMatchObject({ data: { outcome: 'processed' } });
+    const until = await premiumOf(order.id);
+    expect(until).not.toBeNull();
+
+    // The same delivery again, then the capture-completed event, then the browser's capture.
+    const replay = await deliver(approved);
+    expect(await replay.json()).toMatchObject({ data: { outcome: 'replayed' } });
+    const completed = fake.webhookEvent(order.providerOrderId ?? '', 'PAYMENT.CAPTURE.COMPLETED');
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await capture(order.id, token)).body.data).toMatchObject({ status: 'paid' });
+    expect(await premiumOf(order.id)).toBe(until);
+  });
+
+  it('refuses a webhook with a bad or missing signature and changes nothing', async () => {
+    const { res } = await start('p1m');
+    const order = await row(data(res).order_id);
+    fake.approve(order.providerOrderId ?? '');
+    const event = fake.webhookEvent(order.providerOrderId ?? '', 'CHECKOUT.ORDER.APPROVED');
+    const forged = await deliver(event, { 'paypal-transmission-sig': 'forged' });
+    expect(forged.status).toBe(400);
+    const unsigned = await kit.app().request(`${base}/webhooks/paypal`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(event),
+    });
+    expect(unsigned.status).toBe(400);
+    expect((await row(order.id)).status).toBe('created');
+  });
+
+  it('answers "Network error, payment failed." when PayPal is down at checkout, recording nothing paid', async () => {
+    fake.failNext(1, 'down', { path: '/v2/checkout/orders' });
+    const { res } = await start('p1m');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 50301, message: 'Network error, payment failed.' });
+    const failed = await db().select().from(orders).where(eq(orders.status, 'failed'));
+    expect(failed.some((o) => o.providerOrderId === null)).toBe(true);
+  });
+
+  it('keeps the order open when PayPal fails or is slow at capture; the retry completes it once', async () => {
+    const { token, res } = await start('p12m');
+    const order = await row(data(res).order_id);
+    fake.approve(order.providerOrderId ?? '');
+    fake.failNext(1, '500', { path: '/capture' });
+    const down = await capture(order.id, token);
+    expect(down.body).toMatchObject({ code: 50301, message: 'Network error, payment failed.' });
+    expect((await row(order.id)).status).toBe('created');
+
+    // Slower than the timeout: PayPal captures after we gave up; the retry (same request id)
+    // gets that capture back instead of charging again.
+    fake.failNext(1, 'slow', { path: '/capture', delayMs: 1500 });
+    const slow = await capture(order.id, token);
+    expect(slow.body.code).toBe(50301);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const retried = await capture(order.id, token);
+    expect(retried.body.data, JSON.stringify(retried.body)).toMatchObject({ status: 'paid' });
+    const completed = fake.requests.filter(
+      (r) => r.path.endsWith(`/${order.providerOrderId}/capture`) && r.status === 201,
+    );
+    // Every successful answer came from one request id: the timed-out attempt's.
+    expect(new Set(completed.map((r) => r.headers['paypal-request-id']))).toEqual(
+      new Set([`capture-${order.id}-0`]),
+    );
+  });
+
+  it('answers "Payment Failed." for a declined payment and marks the order failed', async () => {
+    const { token, res } = await start('p6m');
+    const order = await row(data(res).order_id);
+    fake.approve(order.providerOrderId ?? '');
+    fake.decline(order.providerOrderId ?? '', 'capture');
+    const declined = await capture(order.id, token);
+    expect(declined.status).toBe(402);
+    expect(declined.body).toMatchObject({ code: 40201, message: 'Payment Failed.' });
+    expect((await row(order.id)).status).toBe('failed');
+    expect(await premiumOf(order.id)).toBeNull();
+  });
+
+  it('waits for a pending capture and fulfils it when PayPal reports it completed', async () => {
+    const { token, res } = await start('p1m');
+    const order = await row(data(res).order_id);
+    fake.approve(order.providerOrderId ?? '');
+    fake.holdCapture(order.providerOrderId ?? '');
+    const pending = await capture(order.id, token);
+    expect(pending.body.data).toMatchObject({ state: 'pending', status: 'created' });
+    fake.settleCapture(order.providerOrderId ?? '');
+    const completed = fake.webhookEvent(order.providerOrderId ?? '', 'PAYMENT.CAPTURE.COMPLETED');
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await row(order.id)).status).toBe('paid');
+  });
+
+  it('refunds through PayPal and records a refund PayPal reports by webhook once', async () => {
+    const { token, res } = await start('p6m');
+    const order = await row(data(res).order_id);
+    fake.approve(order.providerOrderId ?? '');
+    await capture(order.id, token);
+    const refund = await kit.call(`${base}/web/refund`, {
+      token,
+      body: { order_id: order.id, reason: 'Changed my mind' },
+    });
+    expect(refund.body.data).toEqual({ status: 'refunded' });
+    const refunded = fake.webhookEvent(order.providerOrderId ?? '', 'PAYMENT.CAPTURE.REFUNDED');
+    expect((await deliver(refunded)).status).toBe(200);
+    expect((await row(order.id)).status).toBe('refunded');
+  });
+});

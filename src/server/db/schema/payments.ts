@@ -1,0 +1,210 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+// The plan catalogue. `channel` '' is the default catalogue; a partner channel (spec 3: the
+// `channel` query or cookie) may have its own rows. Prices are numeric, read as decimal strings.
+export const plans = pgTable(
+  'plans',
+  {
+    id: text('id').primaryKey(),
+    channel: text('channel').notNull().default(''),
+    productId: text('product_id').notNull(),
+    intervalCount: integer('interval_count').notNull(),
+    // 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'
+    intervalUnit: text('interval_unit').notNull(),
+    // Total for the period, and its per-month equivalent shown in large type.
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    priceUnit: numeric('price_unit', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull().default('USD'),
+    discountPercent: integer('discount_percent').notNull().default(0),
+    isRecommend: boolean('is_recommend').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('plans_channel_product_idx').on(table.channel, table.productId),
+    check('plans_interval_unit', sql`${table.intervalUnit} in ('DAY','WEEK','MONTH','YEAR')`),
+    check('plans_price_positive', sql`${table.price} > 0 and ${table.priceUnit} > 0`),
+  ],
+);
+
+// A purchase: a plan for the buyer's account, or a gift card. Every order belongs to an
+// account (checkout creates one from the email). Status moves created → paid → refunded, or
+// created → failed / cancelled; only the created → paid step grants time, exactly once.
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    // 'plan' | 'gift'
+    kind: text('kind').notNull(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    // What was sold, as it was when sold (the catalogue may change later).
+    productId: text('product_id').notNull(),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    // 'paypal' | 'sandbox'
+    provider: text('provider').notNull(),
+    providerOrderId: text('provider_order_id').unique(),
+    captureId: text('capture_id'),
+    // Part of the capture's idempotency key (PayPal-Request-Id): a retry after a timeout or a
+    // 5xx reuses the key; after a definite answer (not approved yet, declined) the next
+    // attempt is a new request with the next number.
+    captureAttempt: integer('capture_attempt').notNull().default(0),
+    // 'created' | 'paid' | 'failed' | 'cancelled' | 'refunded'
+    status: text('status').notNull().default('created'),
+    failureReason: text('failure_reason'),
+    // Where the purchase started: a paystatus platform ('web', 'windows', …).
+    platform: text('platform').notNull().default('web'),
+    locale: text('locale').notNull().default('en'),
+    // True when this checkout created the account: only then may its buyer be signed in
+    // (to choose a password) without proving they own the email.
+    createdAccount: boolean('created_account').notNull().default(false),
+    // SHA-256 of the browser's checkout token (an HttpOnly cookie), which lets a buyer without
+    // a session follow their own order.
+    checkoutTokenHash: text('checkout_token_hash'),
+    // Channel, UTM tags and affiliate ids present at purchase (spec 3).
+    attribution: jsonb('attribution').notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    check(
+      'orders_status',
+      sql`${table.status} in ('created','paid','failed','cancelled','refunded')`,
+    ),
+    check('orders_kind', sql`${table.kind} in ('plan','gift')`),
+  ],
+);
+
+// Premium time of an account: premium until a date, extended by each paid period (plus its
+// bonus and trial) and each redeemed gift card.
+export const subscriptions = pgTable('subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  productId: text('product_id').notNull(),
+  // 'website' | 'app_store' | 'google_play': where the current period was bought (refund rules).
+  source: text('source').notNull().default('website'),
+  premiumUntil: timestamp('premium_until', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+// Gift cards: bought through a 'gift' order, redeemed once for the plan's period.
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    // Stored as issued (a voucher printed on an email), normalised: upper case, no dashes.
+    code: text('code').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    productId: text('product_id').notNull(),
+    // 'active' | 'redeemed' | 'void' (its order was refunded)
+    status: text('status').notNull().default('active'),
+    redeemedBy: uuid('redeemed_by').references(() => users.id),
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('gift_cards_redeemed_by_idx').on(table.redeemedBy)],
+);
+
+// Refund requests from the account page (money-back guarantee, spec 9).
+export const refundRequests = pgTable(
+  'refund_requests',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    reason: text('reason').notNull(),
+    // 'refunded' (done) | 'pending' (the provider confirms later by webhook) | 'queued'
+    // (the provider could not be reached or refused for now; retried)
+    status: text('status').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [index('refund_requests_status_idx').on(table.status)],
+);
+
+// Provider webhook deliveries already handled: a replayed delivery is acknowledged and ignored.
+export const webhookEvents = pgTable('webhook_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  eventType: text('event_type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Promotions: `/promotion` is active only inside a window (spec 9's dates are the seed data).
+export const promotions = pgTable('promotions', {
+  id: text('id').primaryKey(),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  moneyBackDays: integer('money_back_days').notNull().default(7),
+});
+
+// The built-in sandbox provider's own orders (what PayPal keeps on its side), in the database
+// so that several instances share them.
+export const sandboxOrders = pgTable('sandbox_orders', {
+  id: text('id').primaryKey(),
+  requestId: text('request_id').notNull().unique(),
+  orderId: text('order_id').notNull(),
+  amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+  currency: text('currency').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  // PayPal's names: CREATED → APPROVED → COMPLETED, or VOIDED when the buyer cancels.
+  status: text('status').notNull().default('CREATED'),
+  captureId: text('capture_id'),
+  refundId: text('refund_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PlanRow = typeof plans.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

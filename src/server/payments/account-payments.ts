@@ -1,0 +1,134 @@
+import 'server-only';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { claims } from '@/lib/site';
+import type { Db } from '@/server/db/client';
+import {
+  giftCards,
+  type OrderRow,
+  orders,
+  refundRequests,
+  subscriptions,
+} from '@/server/db/schema';
+
+/** The labels of spec 4: a payment made, a gift card redeemed, a failed payment, a refund. */
+export type HistoryLabel = 'Paid' | 'Success' | 'Failed' | 'Refunded';
+
+export interface HistoryEntry {
+  id: string;
+  kind: 'plan' | 'gift' | 'redeem';
+  label: HistoryLabel;
+  date: string;
+  amount: string;
+  currency: string;
+  plan_id: string;
+  product_id: string;
+  /** The receipt number a refund request quotes. */
+  receipt: string;
+  refund: { eligible: boolean; status: string | null };
+}
+
+const labelOf: Record<string, HistoryLabel | undefined> = {
+  paid: 'Paid',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+/**
+ * Whether the money-back guarantee still covers an order (spec 9): a website purchase, paid,
+ * within the window, not yet asked for; a gift card only while unredeemed.
+ */
+export function refundable(
+  order: Pick<OrderRow, 'status' | 'paidAt' | 'kind'>,
+  options: { now?: Date; giftRedeemed?: boolean; requested?: boolean } = {},
+): boolean {
+  if (order.status !== 'paid' || !order.paidAt || options.requested) return false;
+  if (order.kind === 'gift' && options.giftRedeemed) return false;
+  const now = options.now ?? new Date();
+  return now.getTime() - order.paidAt.getTime() <= claims.moneyBackDays * 24 * 3600 * 1000;
+}
+
+/** GET web/subscription_my: the account's premium time and its payment history. */
+export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
+  const [subscription] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  const ordered = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'failed', 'refunded'])))
+    .orderBy(desc(orders.createdAt))
+    .limit(100);
+  const ids = ordered.map((o) => o.id);
+  const requests = ids.length
+    ? await db.select().from(refundRequests).where(inArray(refundRequests.orderId, ids))
+    : [];
+  const gifts = ids.length
+    ? await db.select().from(giftCards).where(inArray(giftCards.orderId, ids))
+    : [];
+  const redeemed = await db
+    .select()
+    .from(giftCards)
+    .where(eq(giftCards.redeemedBy, userId))
+    .orderBy(desc(giftCards.redeemedAt))
+    .limit(100);
+
+  const history: HistoryEntry[] = [
+    ...ordered.flatMap((order): HistoryEntry[] => {
+      const label = labelOf[order.status];
+      if (!label) return [];
+      const request = requests.find((r) => r.orderId === order.id);
+      const gift = gifts.find((g) => g.orderId === order.id);
+      return [
+        {
+          id: order.id,
+          kind: order.kind as 'plan' | 'gift',
+          label,
+          date: (order.paidAt ?? order.createdAt).toISOString(),
+          amount: order.amount,
+          currency: order.currency,
+          plan_id: order.planId,
+          product_id: order.productId,
+          receipt: order.captureId ?? order.id,
+          refund: {
+            eligible: refundable(order, {
+              now,
+              requested: Boolean(request),
+              giftRedeemed: gift ? gift.status !== 'active' : false,
+            }),
+            status: request?.status ?? null,
+          },
+        },
+      ];
+    }),
+    ...redeemed.map(
+      (gift): HistoryEntry => ({
+        id: gift.id,
+        kind: 'redeem',
+        label: 'Success',
+        date: (gift.redeemedAt ?? gift.createdAt).toISOString(),
+        amount: '0.00',
+        currency: 'USD',
+        plan_id: gift.planId,
+        product_id: gift.productId,
+        receipt: gift.id,
+        refund: { eligible: false, status: null },
+      }),
+    ),
+  ].sort((a, b) => b.date.localeCompare(a.date));
+
+  const active = Boolean(subscription && subscription.premiumUntil > now);
+  return {
+    is_premium: active,
+    subscription: subscription
+      ? {
+          plan_id: subscription.planId,
+          product_id: subscription.productId,
+          status: active ? 'active' : 'expired',
+          premium_until: subscription.premiumUntil.toISOString(),
+          source: subscription.source,
+        }
+      : null,
+    history,
+  };
+}

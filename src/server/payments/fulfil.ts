@@ -1,0 +1,159 @@
+import 'server-only';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { giftCards, type OrderRow, orders, plans, subscriptions } from '@/server/db/schema';
+import { newGiftCode } from './gift-code';
+import { type Grant, grantFor } from './grant';
+import type { Capture } from './provider';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** `a` and `b` are the same amount of money ('99.9' and '99.90' are). */
+export function sameAmount(a: string, b: string): boolean {
+  return Math.round(Number(a) * 100) === Math.round(Number(b) * 100);
+}
+
+function interval(grant: Grant) {
+  return sql`make_interval(months => ${grant.months}::int, days => ${grant.days}::int)`;
+}
+
+/** Adds premium time to an account, counted from its current end when that is still ahead. */
+export async function extendPremium(
+  tx: Db | Tx,
+  params: { userId: string; planId: string; productId: string; grant: Grant },
+) {
+  const [row] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: params.userId,
+      planId: params.planId,
+      productId: params.productId,
+      source: 'website',
+      premiumUntil: sql`now() + ${interval(params.grant)}`,
+    })
+    .onConflictDoUpdate({
+      target: subscriptions.userId,
+      set: {
+        planId: params.planId,
+        productId: params.productId,
+        source: 'website',
+        premiumUntil: sql`greatest(${subscriptions.premiumUntil}, now()) + ${interval(params.grant)}`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning();
+  return row;
+}
+
+export interface Fulfilment {
+  /** True only for the one call that turned the order into a paid one. */
+  granted: boolean;
+  order: OrderRow;
+}
+
+/**
+ * Records a completed capture and grants what the order sold, exactly once: the order moves to
+ * 'paid' with a conditional update, and only the call that moved it grants time or issues the
+ * gift card, in the same transaction. A webhook delivered twice, a retried capture and a browser
+ * return racing a webhook all end here; the losers get `granted: false`. A capture for another
+ * amount is not fulfilled: the order is marked failed for a person to look at.
+ */
+export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Promise<Fulfilment> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!current) throw new Error(`fulfilOrder: no order ${orderId}`);
+    if (current.status === 'paid' || current.status === 'refunded') {
+      return { granted: false, order: current };
+    }
+    if (
+      capture.status !== 'COMPLETED' ||
+      !sameAmount(capture.amount, current.amount) ||
+      capture.currency !== current.currency
+    ) {
+      const reason =
+        capture.status !== 'COMPLETED' ? `capture ${capture.status}` : 'amount mismatch';
+      const [failed] = await tx
+        .update(orders)
+        .set({ status: 'failed', failureReason: reason, captureId: capture.id })
+        .where(eq(orders.id, orderId))
+        .returning();
+      return { granted: false, order: failed ?? current };
+    }
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: 'paid', captureId: capture.id, paidAt: new Date(), failureReason: null })
+      .where(
+        and(eq(orders.id, orderId), inArray(orders.status, ['created', 'failed', 'cancelled'])),
+      )
+      .returning();
+    if (!paid) return { granted: false, order: current };
+    if (paid.kind === 'gift') {
+      await tx.insert(giftCards).values({
+        code: newGiftCode(),
+        orderId: paid.id,
+        planId: paid.planId,
+        productId: paid.productId,
+      });
+    } else {
+      const grant = grantFor(paid.productId, await planInterval(tx, paid.planId));
+      await extendPremium(tx, {
+        userId: paid.userId,
+        planId: paid.planId,
+        productId: paid.productId,
+        grant,
+      });
+    }
+    return { granted: true, order: paid };
+  });
+}
+
+async function planInterval(tx: Db | Tx, planId: string) {
+  const [row] = await tx
+    .select({ count: plans.intervalCount, unit: plans.intervalUnit })
+    .from(plans)
+    .where(eq(plans.id, planId));
+  return row ?? { count: 1, unit: 'MONTH' };
+}
+
+/** Marks a failed payment (declined at the provider) unless it was paid meanwhile. */
+export async function markOrder(
+  db: Db,
+  orderId: string,
+  status: 'failed' | 'cancelled',
+  reason: string,
+) {
+  await db
+    .update(orders)
+    .set({ status, failureReason: reason })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'created')));
+}
+
+/**
+ * Records a refund: the order becomes 'refunded' and what it granted is taken back (premium
+ * time shortened, never below now; an unredeemed gift card voided). Once only.
+ */
+export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [refunded] = await tx
+      .update(orders)
+      .set({ status: 'refunded', refundedAt: new Date() })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
+      .returning();
+    if (!refunded) return false;
+    if (refunded.kind === 'gift') {
+      await tx
+        .update(giftCards)
+        .set({ status: 'void' })
+        .where(and(eq(giftCards.orderId, orderId), eq(giftCards.status, 'active')));
+    } else {
+      const grant = grantFor(refunded.productId, await planInterval(tx, refunded.planId));
+      await tx
+        .update(subscriptions)
+        .set({
+          premiumUntil: sql`greatest(now(), ${subscriptions.premiumUntil} - ${interval(grant)})`,
+        })
+        .where(eq(subscriptions.userId, refunded.userId));
+    }
+    return true;
+  });
+}
