@@ -4,6 +4,8 @@ import { importBlogIfEmpty } from '@/server/blog/startup-import';
 import { type Config, ConfigError, config } from '@/server/config';
 import { DatabaseUnavailableError, type DbHandle, getDb } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { providerFromConfig } from '@/server/payments';
+import { retryQueuedRefunds } from '@/server/payments/refunds';
 
 // Start-up problems a person can fix (bad setting, database down) end the process with one
 // clear line instead of a stack trace; anything else is a bug and keeps its stack.
@@ -35,14 +37,38 @@ export async function prepareDatabase(): Promise<{ settings: Config; handle: DbH
 }
 
 const announcedKey = Symbol.for('turbovpn.server.demo-announced');
-const store = globalThis as typeof globalThis & { [announcedKey]?: boolean };
+const refundTimerKey = Symbol.for('turbovpn.server.refund-retry');
+const store = globalThis as typeof globalThis & {
+  [announcedKey]?: boolean;
+  [refundTimerKey]?: NodeJS.Timeout;
+};
+
+// Refunds the provider could not take at once (down, slow) are sent again every few minutes.
+// Safe on several instances: the refund's idempotency key and the conditional 'refunded'
+// update make a second sender a no-op.
+const refundRetryMs = 5 * 60_000;
+
+function scheduleRefundRetries(handle: DbHandle) {
+  if (store[refundTimerKey]) return;
+  const provider = providerFromConfig(() => handle.db);
+  store[refundTimerKey] = setInterval(() => {
+    retryQueuedRefunds(handle.db, provider).catch((error: unknown) => {
+      console.error('refund retry failed:', error instanceof Error ? error.message : error);
+    });
+  }, refundRetryMs);
+  store[refundTimerKey].unref();
+}
 
 /** Everything the web server needs before it answers requests (called from instrumentation). */
 export async function startServer(): Promise<void> {
   const { settings, handle } = await prepareDatabase();
   // Blog content ships with the code: an empty posts table gets content/blog (issue 5).
   await importBlogIfEmpty(handle, settings.SITE_URL);
+  scheduleRefundRetries(handle);
   if (settings.APP_ENV === 'production') return;
+  if (!settings.PAYPAL_CLIENT_ID && !store[announcedKey]) {
+    console.log('Payments: the built-in sandbox provider (no PayPal credentials; no money moves)');
+  }
   const demo = await seedDemoAccount(handle, settings.APP_ENV);
   // Dev reloads may run this again in the same process; the line is useful once.
   if (demo && !store[announcedKey]) {
