@@ -8,15 +8,45 @@ import { checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { showToast } from '../ui/toast';
+import { SetPasswordForm } from './set-password-form';
 
 type Field = 'current' | 'password' | 'confirm';
 
 /** Change the password, or set the first one for an account made at checkout. */
 export function PasswordCard({ profile }: { profile: SessionUser }) {
   const t = useTranslations('Account');
+  const [hasPassword, setHasPassword] = useState(profile.is_password_set);
+
+  return (
+    <section
+      aria-labelledby="password-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6"
+    >
+      <h2 id="password-heading" className="text-xl font-bold">
+        {hasPassword ? t('changePassword') : t('setPassword')}
+      </h2>
+      {hasPassword ? (
+        <ChangePasswordForm />
+      ) : (
+        <>
+          <p className="mt-1 text-slate-600">{t('setPasswordIntro')}</p>
+          <SetPasswordForm
+            onDone={() => {
+              setHasPassword(true);
+              setUser({ ...profile, is_password_set: true });
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The current password and the new one twice (web/change_password). */
+function ChangePasswordForm() {
+  const t = useTranslations('Account');
   const ta = useTranslations('Auth');
   const tv = useTranslations('Validation');
-  const [hasPassword, setHasPassword] = useState(profile.is_password_set);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
@@ -28,25 +58,18 @@ export function PasswordCard({ profile }: { profile: SessionUser }) {
     const password = String(form.get('password') ?? '');
     const confirm = String(form.get('confirm') ?? '');
     const next: Partial<Record<Field, string>> = {};
-    if (hasPassword && current.length === 0) next.current = tv('currentPasswordRequired');
-    const pair = checkPasswordPair(password, confirm, hasPassword ? current : undefined);
+    if (current.length === 0) next.current = tv('currentPasswordRequired');
+    const pair = checkPasswordPair(password, confirm, current);
     if (pair) next[pair.field] = tv(pair.key);
     setErrors(next);
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      if (hasPassword) {
-        await api.request(`${accountApi}/web/change_password`, {
-          method: 'POST',
-          body: { current_password: current, new_password: password },
-        });
-        showToast('success', t('passwordChanged'));
-      } else {
-        await api.request(`${accountApi}/web/set_password`, { method: 'POST', body: { password } });
-        setHasPassword(true);
-        setUser({ ...profile, is_password_set: true });
-        showToast('success', t('passwordCreated'));
-      }
+      await api.request(`${accountApi}/web/change_password`, {
+        method: 'POST',
+        body: { current_password: current, new_password: password },
+      });
+      showToast('success', t('passwordChanged'));
       formElement.reset();
     } catch {
       // Shown by the global handler ('Incorrect password.', 'Password no change.', …).
@@ -56,45 +79,34 @@ export function PasswordCard({ profile }: { profile: SessionUser }) {
   }
 
   return (
-    <section
-      aria-labelledby="password-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-6"
-    >
-      <h2 id="password-heading" className="text-xl font-bold">
-        {hasPassword ? t('changePassword') : t('setPassword')}
-      </h2>
-      {hasPassword ? null : <p className="mt-1 text-slate-600">{t('setPasswordIntro')}</p>}
-      <form noValidate onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4">
-        {hasPassword ? (
-          <TextField
-            id="current"
-            type="password"
-            label={t('currentPassword')}
-            autoComplete="current-password"
-            error={errors.current}
-          />
-        ) : null}
-        <TextField
-          id="password"
-          type="password"
-          label={ta('newPassword')}
-          hint={tv('passwordHint')}
-          autoComplete="new-password"
-          error={errors.password}
-        />
-        <TextField
-          id="confirm"
-          type="password"
-          label={ta('confirmPassword')}
-          autoComplete="new-password"
-          error={errors.confirm}
-        />
-        <div>
-          <Button type="submit" busy={busy}>
-            {hasPassword ? t('changePassword') : t('setPassword')}
-          </Button>
-        </div>
-      </form>
-    </section>
+    <form noValidate onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4">
+      <TextField
+        id="current"
+        type="password"
+        label={t('currentPassword')}
+        autoComplete="current-password"
+        error={errors.current}
+      />
+      <TextField
+        id="password"
+        type="password"
+        label={ta('newPassword')}
+        hint={tv('passwordHint')}
+        autoComplete="new-password"
+        error={errors.password}
+      />
+      <TextField
+        id="confirm"
+        type="password"
+        label={ta('confirmPassword')}
+        autoComplete="new-password"
+        error={errors.confirm}
+      />
+      <div>
+        <Button type="submit" busy={busy}>
+          {t('changePassword')}
+        </Button>
+      </div>
+    </form>
   );
 }

@@ -1,0 +1,73 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { type FormEvent, useState } from 'react';
+import { api } from '@/client/http';
+import { accountApi } from '@/client/session';
+import { checkPasswordPair } from '@/lib/password-rules';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/form-field';
+import { showToast } from '../ui/toast';
+
+type Field = 'password' | 'confirm';
+
+/**
+ * The first password of an account made at checkout or by a gift card (web/set_password).
+ * Needs the Account, Auth and Validation messages; `onDone` runs once the password is set.
+ */
+export function SetPasswordForm({ onDone }: { onDone?: () => void }) {
+  const t = useTranslations('Account');
+  const ta = useTranslations('Auth');
+  const tv = useTranslations('Validation');
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const password = String(form.get('password') ?? '');
+    const confirm = String(form.get('confirm') ?? '');
+    const next: Partial<Record<Field, string>> = {};
+    const pair = checkPasswordPair(password, confirm);
+    if (pair) next[pair.field] = tv(pair.key);
+    setErrors(next);
+    if (Object.keys(next).length > 0) return;
+    setBusy(true);
+    try {
+      await api.request(`${accountApi}/web/set_password`, { method: 'POST', body: { password } });
+      showToast('success', t('passwordCreated'));
+      formElement.reset();
+      onDone?.();
+    } catch {
+      // Shown by the global handler.
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4">
+      <TextField
+        id="password"
+        type="password"
+        label={ta('newPassword')}
+        hint={tv('passwordHint')}
+        autoComplete="new-password"
+        error={errors.password}
+      />
+      <TextField
+        id="confirm"
+        type="password"
+        label={ta('confirmPassword')}
+        autoComplete="new-password"
+        error={errors.confirm}
+      />
+      <div>
+        <Button type="submit" busy={busy}>
+          {t('setPassword')}
+        </Button>
+      </div>
+    </form>
+  );
+}
