@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   compareLocale,
   coveragePercent,
+  emptyAllowlist,
   flattenMessages,
   hasErrors,
   IcuSyntaxError,
   icuArguments,
   mayEqualEnglish,
+  mayKeepEnglish,
+  parseAllowlist,
 } from './i18n-check-lib';
 
 const map = (entries: Record<string, string>) => new Map(Object.entries(entries));
@@ -74,18 +78,54 @@ describe('icuArguments', () => {
   });
 });
 
+const { allowlist } = parseAllowlist({
+  sameInEveryLanguage: ['Turbo VPN'],
+  namesByKey: ['Common.brand', 'UseCases.services.'],
+  locales: { de: ['home.blog', 'Servers.'], fr: ['home.page'] },
+});
+
+describe('parseAllowlist', () => {
+  it('reads the three lists', () => {
+    expect(allowlist.sameInEveryLanguage.has('Turbo VPN')).toBe(true);
+    expect(allowlist.namesByKey).toEqual(['Common.brand', 'UseCases.services.']);
+    expect([...(allowlist.byLocale.get('de') ?? [])]).toEqual(['home.blog', 'Servers.']);
+  });
+
+  it('reports malformed parts instead of throwing', () => {
+    expect(parseAllowlist(['x']).problems).toEqual(['(root): expected an object']);
+    const { problems } = parseAllowlist({ namesByKey: 'x', locales: { de: [1] } });
+    expect(problems).toEqual([
+      'locales.de: expected a list of strings',
+      'namesByKey: expected a list of strings',
+    ]);
+  });
+
+  it('accepts the project allowlist', () => {
+    const file = new URL('./i18n-allow.json', import.meta.url);
+    const { problems } = parseAllowlist(JSON.parse(readFileSync(file, 'utf8')));
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('mayEqualEnglish', () => {
   it('allows brand names and text without letters', () => {
-    expect(mayEqualEnglish('Turbo VPN')).toBe(true);
-    expect(mayEqualEnglish('4.8 / 5')).toBe(true);
-    expect(mayEqualEnglish('{price}')).toBe(true);
-    expect(mayEqualEnglish('Buy now')).toBe(false);
+    expect(mayEqualEnglish('Turbo VPN', '', allowlist)).toBe(true);
+    expect(mayEqualEnglish('4.8 / 5', '', allowlist)).toBe(true);
+    expect(mayEqualEnglish('{price}', '', allowlist)).toBe(true);
+    expect(mayEqualEnglish('Buy now', '', allowlist)).toBe(false);
   });
 
   it('allows the values of name keys', () => {
-    expect(mayEqualEnglish('BBC iPlayer', 'UseCases.services.bbc_iplayer')).toBe(true);
-    expect(mayEqualEnglish('Turbo VPN', 'Common.brand')).toBe(true);
-    expect(mayEqualEnglish('Download', 'Nav.download')).toBe(false);
+    expect(mayEqualEnglish('BBC iPlayer', 'UseCases.services.bbc_iplayer', allowlist)).toBe(true);
+    expect(mayEqualEnglish('Turbo VPN', 'Common.brand', allowlist)).toBe(true);
+    expect(mayEqualEnglish('Download', 'Nav.download', allowlist)).toBe(false);
+  });
+
+  it("allows a locale's own exceptions, by key, in that locale only", () => {
+    expect(mayKeepEnglish('de', 'home.blog', 'Blog', allowlist)).toBe(true);
+    expect(mayKeepEnglish('de', 'Servers.japan-vpn', 'Japan', allowlist)).toBe(true);
+    expect(mayKeepEnglish('fr', 'home.blog', 'Blog', allowlist)).toBe(false);
+    expect(mayKeepEnglish('de', 'home.other', 'Blog', allowlist)).toBe(false);
   });
 });
 
@@ -93,31 +133,96 @@ describe('compareLocale', () => {
   const english = map({
     'home.title': 'Fast VPN',
     'home.brand': 'Turbo VPN',
+    'home.blog': 'Blog',
     'pricing.save': 'Save {percent}%',
     'pricing.cta': 'Get it',
+    'Servers.japan-vpn': 'Japan',
+  });
+  const german = {
+    'home.title': 'Schnelles VPN',
+    'home.brand': 'Turbo VPN',
+    'home.blog': 'Blog',
+    'pricing.save': 'Spare {percent}%',
+    'pricing.cta': 'Hol es dir',
+    'Servers.japan-vpn': 'Japan',
+  };
+
+  it('passes a complete translation whose English texts are all allowed', () => {
+    const report = compareLocale('de', english, map(german), allowlist);
+    expect(report.translated).toBe(6);
+    expect(hasErrors(report)).toBe(false);
+    expect(coveragePercent(report)).toBe(100);
   });
 
-  it('counts translated keys and reports missing ones', () => {
+  it('fails on missing keys unless they are allowed to wait', () => {
+    const { 'pricing.save': _, ...partial } = german;
+    const report = compareLocale('de', english, map(partial), allowlist);
+    expect(report.missing).toEqual(['pricing.save']);
+    expect(coveragePercent(report)).toBe(83.3);
+    expect(hasErrors(report)).toBe(true);
+    expect(hasErrors(report, { allowMissing: true })).toBe(false);
+  });
+
+  it('fails on English text that no allowlist entry explains', () => {
     const report = compareLocale(
       'de',
       english,
-      map({ 'home.title': 'Schnelles VPN', 'home.brand': 'Turbo VPN', 'pricing.cta': 'Get it' }),
+      map({ ...german, 'pricing.cta': 'Get it' }),
+      allowlist,
     );
-    expect(report.translated).toBe(2); // pricing.cta is still English
-    expect(report.total).toBe(4);
-    expect(report.missing).toEqual(['pricing.save']);
-    expect(coveragePercent(report)).toBe(50);
-    expect(hasErrors(report)).toBe(false);
+    expect(report.untranslated).toEqual(['pricing.cta']);
+    expect(report.translated).toBe(5);
+    expect(hasErrors(report, { allowMissing: true })).toBe(true);
+    // The same "Blog" and "Japan" are exceptions for German only.
+    expect(compareLocale('fr', english, map(german), allowlist).untranslated).toEqual([
+      'home.blog',
+      'Servers.japan-vpn',
+    ]);
+  });
+
+  it('without an allowlist, only names-free texts (numbers, symbols) may stay English', () => {
+    const report = compareLocale(
+      'de',
+      map({ a: '4.8 / 5', b: 'Blog' }),
+      map({ a: '4.8 / 5', b: 'Blog' }),
+    );
+    expect(report.untranslated).toEqual(['b']);
+    expect(emptyAllowlist.byLocale.size).toBe(0);
+  });
+
+  it('fails on allowlist entries that match no key, and notes the ones no longer needed', () => {
+    const report = compareLocale(
+      'fr',
+      english,
+      map({ ...german, 'home.blog': 'Le blog' }),
+      allowlist,
+    );
+    expect(report.unknownAllowed).toEqual(['home.page']);
+    expect(hasErrors(report)).toBe(true);
+    const de = compareLocale('de', english, map({ ...german, 'home.blog': 'Das Blog' }), allowlist);
+    expect(de.staleAllowed).toEqual(['home.blog']);
+    expect(de.unknownAllowed).toEqual([]);
+    expect(hasErrors(de)).toBe(false);
   });
 
   it('fails on keys that English lacks', () => {
-    const report = compareLocale('de', english, map({ 'home.subtitle': 'x' }));
+    const report = compareLocale(
+      'de',
+      english,
+      map({ ...german, 'home.subtitle': 'x' }),
+      allowlist,
+    );
     expect(report.extra).toEqual(['home.subtitle']);
     expect(hasErrors(report)).toBe(true);
   });
 
   it('fails when a translated message changes its arguments', () => {
-    const report = compareLocale('de', english, map({ 'pricing.save': 'Spare {prozent}%' }));
+    const report = compareLocale(
+      'de',
+      english,
+      map({ ...german, 'pricing.save': 'Spare {prozent}%' }),
+      allowlist,
+    );
     expect(report.placeholderMismatches).toEqual([
       { key: 'pricing.save', english: ['percent'], translated: ['prozent'] },
     ]);
@@ -125,7 +230,12 @@ describe('compareLocale', () => {
   });
 
   it('fails on a translated message that is not valid ICU', () => {
-    const report = compareLocale('de', english, map({ 'pricing.save': 'Spare {percent%' }));
+    const report = compareLocale(
+      'de',
+      english,
+      map({ ...german, 'pricing.save': 'Spare {percent%' }),
+      allowlist,
+    );
     expect(report.syntaxErrors).toHaveLength(1);
     expect(hasErrors(report)).toBe(true);
   });

@@ -1,49 +1,59 @@
 // Pure checks behind `npm run i18n:check`: flattening message files, reading ICU
 // arguments, and comparing one locale with English. Unit tests: i18n-check-lib.test.ts.
 
-/** Values that may stay identical to English and still count as translated. */
-export const sameInEveryLanguage: ReadonlySet<string> = new Set([
-  'Turbo VPN',
-  'Turbo VPN Web',
-  'PayPal',
-  'Google Play',
-  'App Store',
-  'Apple',
-  'Google',
-  'Windows',
-  'macOS',
-  'iOS',
-  'Android',
-  'Chrome',
-  'Xbox',
-  'PlayStation',
-  'Nintendo Switch',
-  'Netflix',
-  'Hulu',
-  'Disney+',
-  'YouTube',
-  'Spotify',
-  'Facebook',
-  'Instagram',
-  'Twitter',
-  'TikTok',
-  'WhatsApp',
-  'Telegram',
-  'AES-256',
-  'VPN',
-  'IP',
-  'FAQ',
-  'Email',
-  'OK',
-]);
+/**
+ * The texts that may stay identical to English (scripts/i18n-allow.json): names that are the
+ * same in every language, keys whose values are names, and per locale the keys whose English
+ * text is also the right word there.
+ */
+export interface Allowlist {
+  sameInEveryLanguage: ReadonlySet<string>;
+  /** Exact keys, or prefixes ending in ".". */
+  namesByKey: readonly string[];
+  byLocale: ReadonlyMap<string, ReadonlySet<string>>;
+}
 
-/** Keys (exact, or prefixes ending in ".") whose values are names: brands, apps, services. */
-export const namesByKey: readonly string[] = [
-  'Common.brand',
-  'Meta.siteName',
-  'Apps.',
-  'UseCases.services.',
-];
+export const emptyAllowlist: Allowlist = {
+  sameInEveryLanguage: new Set(),
+  namesByKey: [],
+  byLocale: new Map(),
+};
+
+function stringList(value: unknown, where: string, problems: string[]): string[] {
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    problems.push(`${where}: expected a list of strings`);
+    return [];
+  }
+  return value as string[];
+}
+
+/** Reads the allowlist file's JSON; a malformed part is a problem, not a throw. */
+export function parseAllowlist(value: unknown): { allowlist: Allowlist; problems: string[] } {
+  const problems: string[] = [];
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    return { allowlist: emptyAllowlist, problems: [`(root): expected an object`] };
+  }
+  const raw = value as Record<string, unknown>;
+  const byLocale = new Map<string, ReadonlySet<string>>();
+  const locales = raw.locales ?? {};
+  if (locales === null || typeof locales !== 'object' || Array.isArray(locales)) {
+    problems.push('locales: expected an object of locale → keys');
+  } else {
+    for (const [locale, keys] of Object.entries(locales)) {
+      byLocale.set(locale, new Set(stringList(keys, `locales.${locale}`, problems)));
+    }
+  }
+  return {
+    allowlist: {
+      sameInEveryLanguage: new Set(
+        stringList(raw.sameInEveryLanguage ?? [], 'sameInEveryLanguage', problems),
+      ),
+      namesByKey: stringList(raw.namesByKey ?? [], 'namesByKey', problems),
+      byLocale,
+    },
+    problems,
+  };
+}
 
 export class IcuSyntaxError extends Error {
   override name = 'IcuSyntaxError';
@@ -212,14 +222,27 @@ export function icuArguments(message: string): Set<string> {
   return names;
 }
 
-/** A translation that is identical to English but may be (names, numbers, symbols). */
-export function mayEqualEnglish(value: string, key = ''): boolean {
-  if (sameInEveryLanguage.has(value.trim())) return true;
-  if (namesByKey.some((name) => (name.endsWith('.') ? key.startsWith(name) : key === name))) {
-    return true;
-  }
+const keyMatches = (pattern: string, key: string) =>
+  pattern.endsWith('.') ? key.startsWith(pattern) : key === pattern;
+
+/** A text that may be identical to English in every language: names, numbers, symbols. */
+export function mayEqualEnglish(value: string, key: string, allowlist: Allowlist): boolean {
+  if (allowlist.sameInEveryLanguage.has(value.trim())) return true;
+  if (allowlist.namesByKey.some((pattern) => keyMatches(pattern, key))) return true;
   const withoutArguments = value.replace(/\{[^{}]*\}/g, '');
   return !/\p{L}/u.test(withoutArguments);
+}
+
+/** Whether `locale` may keep English's text for `key`: a name everywhere, or its own exception. */
+export function mayKeepEnglish(
+  locale: string,
+  key: string,
+  english: string,
+  allowlist: Allowlist,
+): boolean {
+  if (mayEqualEnglish(english, key, allowlist)) return true;
+  const own = allowlist.byLocale.get(locale);
+  return own !== undefined && [...own].some((pattern) => keyMatches(pattern, key));
 }
 
 export interface PlaceholderMismatch {
@@ -235,9 +258,15 @@ export interface LocaleReport {
   missing: string[];
   /** Keys the locale has and English lacks (including string/object shape clashes). */
   extra: string[];
+  /** Keys whose text is still English's and that no allowlist entry explains. */
+  untranslated: string[];
   placeholderMismatches: PlaceholderMismatch[];
   /** Translated messages that are not valid ICU. */
   syntaxErrors: { key: string; error: string }[];
+  /** The locale's allowlist entries that match no English key (a typo or a removed key). */
+  unknownAllowed: string[];
+  /** The locale's allowlist entries whose text is now translated: the entry can go. */
+  staleAllowed: string[];
 }
 
 const sorted = (set: Set<string>) => [...set].sort();
@@ -247,6 +276,7 @@ export function compareLocale(
   locale: string,
   english: ReadonlyMap<string, string>,
   translation: ReadonlyMap<string, string>,
+  allowlist: Allowlist = emptyAllowlist,
 ): LocaleReport {
   const report: LocaleReport = {
     locale,
@@ -254,8 +284,11 @@ export function compareLocale(
     translated: 0,
     missing: [],
     extra: [],
+    untranslated: [],
     placeholderMismatches: [],
     syntaxErrors: [],
+    unknownAllowed: [],
+    staleAllowed: [],
   };
   for (const [key, source] of english) {
     const value = translation.get(key);
@@ -263,8 +296,12 @@ export function compareLocale(
       report.missing.push(key);
       continue;
     }
-    if (value !== source || mayEqualEnglish(source, key)) report.translated++;
-    if (value === source) continue;
+    if (value === source) {
+      if (mayKeepEnglish(locale, key, source, allowlist)) report.translated++;
+      else report.untranslated.push(key);
+      continue;
+    }
+    report.translated++;
     let translatedArgs: Set<string>;
     try {
       translatedArgs = icuArguments(value);
@@ -290,15 +327,33 @@ export function compareLocale(
   for (const key of translation.keys()) {
     if (!english.has(key)) report.extra.push(key);
   }
+  for (const pattern of allowlist.byLocale.get(locale) ?? []) {
+    const keys = [...english.keys()].filter((key) => keyMatches(pattern, key));
+    if (keys.length === 0) report.unknownAllowed.push(pattern);
+    else if (
+      keys.every((key) => {
+        const value = translation.get(key);
+        return value !== undefined && value !== english.get(key);
+      })
+    ) {
+      report.staleAllowed.push(pattern);
+    }
+  }
   return report;
 }
 
-/** Whether a report contains something that must fail the check (missing keys do not). */
-export function hasErrors(report: LocaleReport): boolean {
+/**
+ * Whether a report must fail the check. Missing keys do too, unless `allowMissing` (while new
+ * English texts wait for their translation: the site shows English for them meanwhile).
+ */
+export function hasErrors(report: LocaleReport, options: { allowMissing?: boolean } = {}): boolean {
   return (
+    (!options.allowMissing && report.missing.length > 0) ||
     report.extra.length > 0 ||
+    report.untranslated.length > 0 ||
     report.placeholderMismatches.length > 0 ||
-    report.syntaxErrors.length > 0
+    report.syntaxErrors.length > 0 ||
+    report.unknownAllowed.length > 0
   );
 }
 
