@@ -17,6 +17,7 @@ import {
 } from '@/server/db/schema';
 import { hashToken, newSessionToken } from '@/server/session/tokens';
 import { findPlan } from './catalog';
+import { notifyFulfilled } from './emails';
 import { paymentErrors } from './errors';
 import { fulfilOrder, markOrder } from './fulfil';
 import { formatGiftCode } from './gift-code';
@@ -226,6 +227,8 @@ export async function captureCheckout(
   }
   if (result.capture.status === 'PENDING') return { state: 'pending', order };
   const done = await fulfilOrder(db, order.id, result.capture);
+  // The one call that fulfilled the order mails it (the gift code); the answer does not wait.
+  if (done.granted) void notifyFulfilled(db, done.order);
   if (done.order.status !== 'paid' && done.order.status !== 'refunded') {
     throw paymentErrors.paymentFailed(done.order.failureReason ?? undefined);
   }

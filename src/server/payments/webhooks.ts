@@ -3,7 +3,8 @@ import { eq, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type OrderRow, orders, webhookEvents } from '@/server/db/schema';
 import { captureRequestId, nextCaptureAttempt } from './checkout';
-import { fulfilOrder, markOrder, recordRefund } from './fulfil';
+import { notifyFulfilled } from './emails';
+import { type Fulfilment, fulfilOrder, markOrder, recordRefund } from './fulfil';
 import type { PaymentProvider } from './provider';
 
 /** The parts of a PayPal webhook event we read (resource is an order or a capture). */
@@ -41,6 +42,11 @@ async function findOrder(db: Db, event: WebhookEvent): Promise<OrderRow | undefi
   return order;
 }
 
+/** Mails what the order delivered when this delivery is the one that fulfilled it. */
+function notify(db: Db, fulfilment: Fulfilment) {
+  if (fulfilment.granted) void notifyFulfilled(db, fulfilment.order);
+}
+
 /**
  * Acts on a verified webhook delivery. The event's own claims are not trusted: the order is
  * read back from the provider and only a COMPLETED capture is fulfilled (fulfilment is
@@ -74,7 +80,7 @@ export async function handleWebhook(
   if (type === 'CHECKOUT.ORDER.APPROVED') {
     // The buyer approved but may never come back to the site: capture now.
     const result = await provider.captureOrder(order.providerOrderId, captureRequestId(order));
-    if (result.outcome === 'captured') await fulfilOrder(db, order.id, result.capture);
+    if (result.outcome === 'captured') notify(db, await fulfilOrder(db, order.id, result.capture));
     else await nextCaptureAttempt(db, order.id);
     if (result.outcome === 'declined') await markOrder(db, order.id, 'failed', result.reason);
   } else if (type === 'PAYMENT.CAPTURE.DENIED' || type === 'PAYMENT.CAPTURE.DECLINED') {
@@ -82,7 +88,7 @@ export async function handleWebhook(
   } else {
     // COMPLETED grants; a full refund (made at PayPal, or ours confirmed) takes it back.
     const capture = (await provider.getOrder(order.providerOrderId)).capture;
-    if (capture?.status === 'COMPLETED') await fulfilOrder(db, order.id, capture);
+    if (capture?.status === 'COMPLETED') notify(db, await fulfilOrder(db, order.id, capture));
     else if (capture?.status === 'REFUNDED') await recordRefund(db, order.id);
   }
   await db

@@ -1,0 +1,185 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { accountKit, type CallResult } from '@/server/account/testing';
+import { orders } from '@/server/db/schema';
+import { outboxFor } from '@/server/mail/queries';
+import { createSmtpMailer } from '@/server/mail/smtp';
+import {
+  startTestSmtpServer,
+  type TestSmtpServer,
+  textPart,
+} from '../../../tests/support/smtp-server';
+// One database for the whole file (beforeAll/afterAll registered at module level).
+import { useTestDb as fileTestDb } from '../../../tests/support/test-db';
+import { giftCodeEmail, notifyFulfilled } from './emails';
+import { createSandboxProvider } from './sandbox';
+import { handleWebhook } from './webhooks';
+
+// The gift card email: sent once per gift order, by whichever of the capture and the webhook
+// fulfils it, to the buyer, in the buyer's language. Without SMTP_URL mail goes to the
+// development outbox of the order's database, which these tests read.
+
+const base = '/api/mms/payment/v1';
+const testDb = fileTestDb();
+const db = () => testDb().handle.db;
+const sandbox = createSandboxProvider(db, 'http://localhost:3000');
+const kit = accountKit(testDb, { payments: sandbox });
+
+let counter = 0;
+const newEmail = () => `gift-buyer${++counter}-${Date.now()}@example.com`;
+
+interface OrderData {
+  order_id: string;
+  approve_url: string;
+  gift_code: string | null;
+  status: string;
+}
+const data = (res: CallResult) => res.body.data as OrderData;
+const cookieOf = (res: CallResult) =>
+  res.setCookies.find((c) => c.startsWith('checkout_token='))?.split(';')[0] ?? '';
+
+/** Starts a checkout as a new buyer and approves it at the sandbox, as the Pay button does. */
+async function approvedOrder(kind: 'plan' | 'gift', language?: string) {
+  const email = newEmail();
+  const started = await kit.call(`${base}/web/checkout`, {
+    body: { plan_id: 'p12m', kind, email, language },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(201);
+  const order = data(started);
+  const providerId = decodeURIComponent(order.approve_url.split('/').pop() ?? '');
+  expect(await sandbox.approve(providerId)).toBeDefined();
+  const capture = () =>
+    kit.call(`${base}/web/checkout/${order.order_id}/capture`, {
+      method: 'POST',
+      cookie: cookieOf(started),
+    });
+  return { email, order, providerId, capture };
+}
+
+/** The outbox mails of an address once `count` have arrived (the capture does not wait). */
+async function mailsFor(email: string, count: number) {
+  for (let waited = 0; waited < 5000; waited += 50) {
+    const mails = await outboxFor(db(), email);
+    if (mails.length >= count) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return outboxFor(db(), email);
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+describe('gift card email', () => {
+  it('mails the code to the buyer once after the capture', async () => {
+    const { email, capture } = await approvedOrder('gift');
+    const paid = await capture();
+    expect(paid.status).toBe(200);
+    const code = data(paid).gift_code ?? '';
+    expect(code).toMatch(/^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/);
+
+    const [mail, ...more] = await mailsFor(email, 1);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('Your Turbo VPN gift card');
+    expect(mail?.text).toContain(code);
+    expect(mail?.text).toContain('12 months +3 months free');
+    expect(mail?.text).toContain('http://localhost:3000/gift-card');
+    expect(mail?.html).toContain(code);
+    expect(mail?.html).toContain('<a href="http://localhost:3000/gift-card"');
+
+    // Capturing again answers the same order and mails nothing more.
+    expect(data(await capture()).gift_code).toBe(code);
+    await settle();
+    expect(await outboxFor(db(), email)).toHaveLength(1);
+  });
+
+  it('writes in the language of the checkout', async () => {
+    const { email, capture } = await approvedOrder('gift', 'ar');
+    expect((await capture()).status).toBe(200);
+    const [mail] = await mailsFor(email, 1);
+    expect(mail?.html).toContain('<html lang="ar" dir="rtl">');
+    expect(mail?.text).toContain('http://localhost:3000/ar/gift-card');
+  });
+
+  it('is sent by the webhook that fulfils the order, and not again by the capture', async () => {
+    const { email, order, providerId, capture } = await approvedOrder('gift');
+    const outcome = await handleWebhook(db(), sandbox, {
+      id: `WH-${Date.now()}`,
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: { id: providerId },
+    });
+    expect(outcome).toBe('processed');
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.order_id));
+    expect(row?.status).toBe('paid');
+    const mails = await mailsFor(email, 1);
+    expect(mails).toHaveLength(1);
+
+    const paid = await capture();
+    expect(mails[0]?.text).toContain(data(paid).gift_code ?? 'missing');
+    await settle();
+    expect(await outboxFor(db(), email)).toHaveLength(1);
+  });
+
+  it('sends nothing for a plan purchase', async () => {
+    const { email, capture } = await approvedOrder('plan');
+    expect((await capture()).status).toBe(200);
+    await settle();
+    expect(await outboxFor(db(), email)).toEqual([]);
+  });
+});
+
+describe('notifyFulfilled with SMTP', () => {
+  let smtp: TestSmtpServer;
+  beforeAll(async () => {
+    smtp = await startTestSmtpServer();
+  });
+  afterAll(() => smtp.close());
+
+  it('delivers the code as text and HTML through a real SMTP server', async () => {
+    const { email, order, capture } = await approvedOrder('gift');
+    const code = data(await capture()).gift_code ?? '';
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.order_id));
+    if (!row) throw new Error('order missing');
+    await notifyFulfilled(db(), row, createSmtpMailer(smtp.url, 'no-reply@turbovpn.local'));
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual([email]);
+    expect(mail.raw).toMatch(/multipart\/alternative/);
+    expect(textPart(mail.raw)).toContain(code);
+  });
+
+  it('logs a delivery failure instead of throwing (the payment is done either way)', async () => {
+    const { order, capture } = await approvedOrder('gift');
+    await capture();
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.order_id));
+    if (!row) throw new Error('order missing');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const refusing = await startTestSmtpServer({ rejectWith: 'mailbox full' });
+    try {
+      await expect(
+        notifyFulfilled(db(), row, createSmtpMailer(refusing.url, 'no-reply@turbovpn.local')),
+      ).resolves.toBeUndefined();
+      expect(errors).toHaveBeenCalledWith(
+        expect.stringContaining('gift card email'),
+        expect.anything(),
+      );
+    } finally {
+      errors.mockRestore();
+      await refusing.close();
+    }
+  });
+});
+
+describe('giftCodeEmail', () => {
+  it('escapes what it puts into the HTML and shows the code grouped', async () => {
+    const mail = await giftCodeEmail({
+      to: 'a@example.com',
+      code: 'ABCDEFGHJKLMNPQR',
+      plan: '<b>1 month</b>',
+      locale: 'en',
+      redeemUrl: 'https://example.com/gift-card?a=1&b=2',
+    });
+    expect(mail.text).toContain('ABCD-EFGH-JKLM-NPQR');
+    expect(mail.html).toContain('&lt;b&gt;1 month&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>1 month');
+    expect(mail.html).toContain('href="https://example.com/gift-card?a=1&amp;b=2"');
+    expect(mail.text).toContain('30-day money-back guarantee');
+  });
+});
