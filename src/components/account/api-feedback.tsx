@@ -1,67 +1,55 @@
 'use client';
 
-import { useLocale, useTranslations } from 'next-intl';
+import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
-import { feedbackFor, signInTarget } from '@/client/api-feedback';
-import { api } from '@/client/http';
-import { logout } from '@/client/session';
-import { localizePath } from '@/lib/locales';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
-import { showToast, ToastRegion } from '../ui/toast';
+import { type ApiRequestError, api } from '@/client/http';
+import type { Locale } from '@/lib/locales';
+import { ToastRegion } from '../ui/toast';
+import type { ApiFeedbackMessages } from './api-feedback-ui';
+
+// The dialog, the texts' formatter and the error handling come in their own chunk, fetched when
+// the first API error happens: most visits never see one.
+const ApiFeedbackUi = dynamic(() => import('./api-feedback-ui').then((m) => m.ApiFeedbackUi), {
+  ssr: false,
+});
 
 /**
- * The site-wide answer to failed API calls (spec 8), mounted once in the locale layout: error
- * toasts, the "Confirm logout" dialog for ended sessions, and the way to /login on 401/403.
+ * The site-wide answer to failed API calls (spec 8), mounted once in the locale layout. It only
+ * listens; the first error loads the part that shows toasts, the "Confirm logout" dialog and the
+ * way to /login on 401/403. The toast region itself is always there: screen readers watch a
+ * live region only if it exists before its first message, and other components show their
+ * success toasts in it.
  */
-export function ApiFeedback() {
-  const t = useTranslations('Dialogs');
-  const tToast = useTranslations('Toasts');
-  const locale = useLocale();
-  const [confirmOpen, setConfirmOpen] = useState(false);
+export function ApiFeedback({
+  locale,
+  messages,
+}: {
+  locale: Locale;
+  messages: ApiFeedbackMessages;
+}) {
+  // Errors not yet handled; they wait here while the chunk loads.
+  const [pending, setPending] = useState<readonly ApiRequestError[]>([]);
+  const [needed, setNeeded] = useState(false);
 
   useEffect(
     () =>
       api.onApiError((error) => {
-        const feedback = feedbackFor(error);
-        if (feedback.kind === 'confirm-logout') setConfirmOpen(true);
-        else if (feedback.kind === 'toast') showToast('error', feedback.message);
-        else {
-          const target = signInTarget(window.location, localizePath(locale, '/login'));
-          void logout().finally(() => {
-            if (target) window.location.assign(target);
-          });
-        }
+        setNeeded(true);
+        setPending((list) => [...list, error]);
       }),
-    [locale],
+    [],
   );
 
-  const cancel = useCallback(() => setConfirmOpen(false), []);
-  const relogin = () => {
-    // Re-Login clears the token and reloads (spec 8); a protected page then leads to /login.
-    void logout().finally(() => window.location.reload());
-  };
+  const handled = useCallback((done: readonly ApiRequestError[]) => {
+    setPending((list) => list.filter((error) => !done.includes(error)));
+  }, []);
 
   return (
     <>
-      <ToastRegion label={tToast('region')} dismissLabel={tToast('dismiss')} />
-      <Dialog
-        open={confirmOpen}
-        title={t('confirmLogoutTitle')}
-        onCancel={cancel}
-        actions={
-          <>
-            <Button variant="secondary" onClick={cancel}>
-              {t('cancel')}
-            </Button>
-            <Button autoFocus onClick={relogin}>
-              {t('relogin')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('confirmLogoutText')}</p>
-      </Dialog>
+      <ToastRegion label={messages.Toasts.region} dismissLabel={messages.Toasts.dismiss} />
+      {needed ? (
+        <ApiFeedbackUi locale={locale} messages={messages} pending={pending} onHandled={handled} />
+      ) : null}
     </>
   );
 }
