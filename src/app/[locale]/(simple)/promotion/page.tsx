@@ -1,15 +1,18 @@
-import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, setRequestLocale } from 'next-intl/server';
+import { PromotionView } from '@/components/subscription/promotion-view';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
-import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
-import { claimValues } from '@/lib/claim-values';
 import { claims } from '@/lib/site';
+import { getDb } from '@/server/db/client';
+import { currentPromotion } from '@/server/payments/promotion';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // The promotion has its own, shorter money-back window (spec 1). Whether an offer is running
-// (the promotion window) belongs to the payments issue; until it exists, this page says plainly
-// that none is, and shows no countdown.
+// is decided per request from the promotion window in the database.
+export const dynamic = 'force-dynamic';
+
 const values = { days: claims.promotionMoneyBackDays };
 
 export async function generateMetadata({ params }: LocaleParams) {
@@ -20,21 +23,20 @@ export async function generateMetadata({ params }: LocaleParams) {
 export default async function PromotionPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
   setRequestLocale(locale);
-  const text = await pageText(locale, 'promotion', values);
-  const t = await getTranslations({ locale, namespace: 'Promotion' });
-  const claimText = { ...claimValues(locale), promotionDays: claims.promotionMoneyBackDays };
+  const now = Date.now();
+  const [text, promotion, messages] = await Promise.all([
+    pageText(locale, 'promotion', values),
+    currentPromotion(getDb().db, new Date(now)),
+    getMessages({ locale }),
+  ]);
   return (
     <>
       <PageHeader title={text.heading} lede={text.description} />
       <Container className="py-10 sm:py-14">
         <Card as="section" className="max-w-2xl">
-          <h2 className="text-xl font-bold sm:text-2xl">{t('noneTitle')}</h2>
-          <p className="mt-3 text-slate-700">{t('noneText')}</p>
-          <p className="mt-3 text-slate-700">{t('guaranteeText', claimText)}</p>
-          <p className="mt-3 font-medium text-navy-900">{t('bestDeal', claimText)}</p>
-          <LinkButton href="/pricing" className="mt-6">
-            {t('cta')}
-          </LinkButton>
+          <NextIntlClientProvider locale={locale} messages={{ Promotion: messages.Promotion }}>
+            <PromotionView promotion={promotion} now={now} locale={locale} />
+          </NextIntlClientProvider>
         </Card>
       </Container>
     </>
