@@ -1,0 +1,117 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { api } from '@/client/http';
+import { session, writeItem } from '@/client/storage';
+import { isLocale, localizePath } from '@/lib/locales';
+import { checkEmail } from '@/lib/password-rules';
+import { paymentApi, type RedeemResult } from '../subscription/types';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/form-field';
+import { errorCode, useErrorText } from './api-error';
+import { LoginHint } from './login-hint';
+
+/** Where /redeem-suc finds what the code added (this tab only). */
+export const redeemedKey = 'turbovpn.gift.redeemed';
+
+type Field = 'code' | 'email';
+
+/**
+ * Redeeming a code: for the signed-in account, or for the account of an email (made when there
+ * is none). Success goes to /redeem-suc; the API's refusals are shown next to the form.
+ */
+export function GiftRedeem({ email }: { email: string | null }) {
+  const t = useTranslations('GiftCard');
+  const tv = useTranslations('Validation');
+  const errorText = useErrorText();
+  const locale = useLocale();
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [problem, setProblem] = useState<ReactNode>(null);
+  const [busy, setBusy] = useState(false);
+
+  // 40010 invalid, 40905 already redeemed and 429 come in the visitor's language (ApiErrors);
+  // an email whose account has a password gets the way to log in and come back.
+  const explain = (error: unknown): ReactNode =>
+    errorCode(error) === 40903 ? <LoginHint /> : errorText(error);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const formElement = event.currentTarget;
+    const form = new FormData(formElement);
+    const code = String(form.get('gift-code') ?? '').trim();
+    const typed = String(form.get('redeem-email') ?? '').trim();
+    const emailProblem = email ? null : checkEmail(typed);
+    const next = {
+      code: code ? undefined : t('codeRequired'),
+      email: emailProblem ? tv(emailProblem) : undefined,
+    };
+    setErrors(next);
+    setProblem(null);
+    if (next.code || next.email) {
+      formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      const result = await api.request<RedeemResult>(`${paymentApi}/gift/redeem`, {
+        method: 'POST',
+        quiet: true,
+        body: { code, ...(email ? {} : { email: typed }) },
+      });
+      writeItem(session(), redeemedKey, JSON.stringify(result));
+      // A full load: the header then shows the account the redemption may have signed in.
+      window.location.assign(localizePath(isLocale(locale) ? locale : 'en', '/redeem-suc'));
+    } catch (error: unknown) {
+      setProblem(explain(error));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section
+      aria-labelledby="gift-redeem-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6"
+      data-area="gift-redeem"
+    >
+      <h2 id="gift-redeem-heading" className="text-xl font-bold">
+        {t('redeemTitle')}
+      </h2>
+      <p className="mt-1 text-slate-600">{t('redeemIntro')}</p>
+      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-5">
+        <TextField
+          id="gift-code"
+          label={t('codeField')}
+          hint={t('codeHint')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          dir="ltr"
+          className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-base tracking-wider text-navy-900 uppercase aria-[invalid=true]:border-error-700"
+          error={errors.code}
+        />
+        {email ? (
+          <p className="text-slate-700">{t('redeemFor')}</p>
+        ) : (
+          <TextField
+            id="redeem-email"
+            type="email"
+            label={t('emailLabel')}
+            hint={t('redeemEmailHint')}
+            autoComplete="email"
+            inputMode="email"
+            error={errors.email}
+          />
+        )}
+        <div>
+          <Button type="submit" busy={busy}>
+            {busy ? t('redeeming') : t('redeem')}
+          </Button>
+        </div>
+      </form>
+      <p role="alert" className={problem ? 'mt-4 font-medium text-error-700' : ''}>
+        {problem}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { useEffect, useRef, useState } from 'react';
+import { readJson, session, writeItem } from '@/client/storage';
+import { SetPasswordForm } from '../account/set-password-form';
+import { DisplayDate } from '../subscription/display-date';
+import { productLabel } from '../subscription/plan-label';
+import type { RedeemResult } from '../subscription/types';
+import { LinkButton } from '../ui/link-button';
+import { redeemedKey } from './gift-redeem';
+
+const panel = 'rounded-2xl border border-slate-200 bg-white p-6';
+
+/** A stored answer is only used when it has the shape the redeem API sends. */
+function isRedeemResult(value: unknown): value is RedeemResult {
+  const v = value as Partial<RedeemResult> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.plan_id === 'string' &&
+    typeof v.email === 'string' &&
+    (v.premium_until === null || typeof v.premium_until === 'string') &&
+    typeof v.set_password === 'boolean'
+  );
+}
+
+/**
+ * /redeem-suc: what the redeemed code added (kept by the gift card page in this tab's session
+ * storage) and, for an account the code made, the step to choose its password.
+ */
+export function RedeemResultView({ products }: { products: Record<string, string> }) {
+  const t = useTranslations('GiftCard.success');
+  const ts = useTranslations('Subscription');
+  const tp = useTranslations('Plans');
+  // undefined while the stored answer has not been read (the server cannot see it).
+  const [result, setResult] = useState<RedeemResult | null | undefined>(undefined);
+  const [passwordSet, setPasswordSet] = useState(false);
+  const doneRef = useRef<HTMLParagraphElement>(null);
+
+  useEffect(() => {
+    const stored = readJson<unknown>(session(), redeemedKey);
+    setResult(isRedeemResult(stored) ? stored : null);
+  }, []);
+
+  useEffect(() => {
+    if (passwordSet) doneRef.current?.focus();
+  }, [passwordSet]);
+
+  if (result === undefined) return <div className="min-h-40" aria-busy="true" />;
+
+  if (result === null) {
+    return (
+      <section className={panel}>
+        <p>{t('missing')}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <LinkButton href="/gift-card">{t('toGiftCard')}</LinkButton>
+          <LinkButton href="/myAccount" variant="secondary">
+            {t('toAccount')}
+          </LinkButton>
+        </div>
+      </section>
+    );
+  }
+
+  const productId = products[result.plan_id];
+  const plan = productId ? productLabel(tp, productId, ts('premium')) : ts('premium');
+  const needsPassword = result.set_password && !passwordSet;
+
+  function onPasswordSet() {
+    if (!result) return;
+    setPasswordSet(true);
+    writeItem(session(), redeemedKey, JSON.stringify({ ...result, set_password: false }));
+  }
+
+  return (
+    <div className="grid gap-6">
+      <section className={panel} aria-labelledby="redeemed-heading" data-area="redeemed">
+        <h2 id="redeemed-heading" className="text-xl font-bold">
+          {t('intro')}
+        </h2>
+        <dl className="mt-4 grid grid-cols-1 gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2">
+          <dt className="font-medium text-slate-600">{t('plan')}</dt>
+          <dd className="mb-2 sm:mb-0">{plan}</dd>
+          <dt className="font-medium text-slate-600">{t('account')}</dt>
+          <dd className="mb-2 min-w-0 break-words sm:mb-0">{result.email}</dd>
+          <dt className="font-medium text-slate-600">{t('premiumUntil')}</dt>
+          <dd data-premium-until>
+            {result.premium_until ? <DisplayDate value={result.premium_until} /> : '—'}
+          </dd>
+        </dl>
+      </section>
+      {needsPassword ? (
+        <section className={panel} aria-labelledby="redeem-password-heading">
+          <h2 id="redeem-password-heading" className="text-xl font-bold">
+            {t('setPasswordTitle')}
+          </h2>
+          <p className="mt-1 text-slate-600">{t('setPasswordIntro')}</p>
+          <SetPasswordForm onDone={onPasswordSet} />
+        </section>
+      ) : null}
+      {passwordSet ? (
+        <p ref={doneRef} tabIndex={-1} role="status" className="font-medium text-success-700">
+          {t('passwordDone', { email: result.email })}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-3">
+        <LinkButton href="/myAccount">{t('toAccount')}</LinkButton>
+        <LinkButton href="/download" variant="secondary">
+          {t('download')}
+        </LinkButton>
+      </div>
+    </div>
+  );
+}
