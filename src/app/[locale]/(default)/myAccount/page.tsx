@@ -4,14 +4,15 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import { DevicesCard } from '@/components/account/devices-card';
 import { LogoutButton } from '@/components/account/logout-button';
 import { PasswordCard } from '@/components/account/password-card';
+import { SubscriptionPanel } from '@/components/subscription/subscription-panel';
 import { Container } from '@/components/ui/container';
-import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { localizePath } from '@/lib/locales';
 import { deviceList } from '@/server/account/devices';
 import { pageSession } from '@/server/account/page-session';
 import { profileOf } from '@/server/account/service';
 import { getDb } from '@/server/db/client';
+import { subscriptionMy } from '@/server/payments/account-payments';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: it shows the signed-in account, checked on the server.
@@ -31,10 +32,15 @@ export default async function MyAccountPage({ params }: LocaleParams) {
     redirect(`${localizePath(locale, '/login')}?redirect=${back}`);
   }
   const profile = profileOf(auth.user);
-  const devices = await deviceList(getDb().db, auth.session);
+  const db = getDb().db;
+  const [devices, subscription] = await Promise.all([
+    deviceList(db, auth.session),
+    subscriptionMy(db, auth.user.id),
+  ]);
   const text = await pageText(locale, 'myAccount');
   const t = await getTranslations({ locale, namespace: 'Account' });
-  const { Account, Auth, Validation, Dialogs, Toasts } = await getMessages({ locale });
+  const { Account, Auth, Validation, Dialogs, Toasts, Subscription, Refund, Plans, ApiErrors } =
+    await getMessages({ locale });
 
   return (
     <>
@@ -56,23 +62,21 @@ export default async function MyAccountPage({ params }: LocaleParams) {
             <dd>{profile.is_password_set ? t('passwordSet') : t('passwordNotSet')}</dd>
           </dl>
         </section>
-        <section
-          aria-labelledby="subscription-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6"
-          data-area="subscription"
-        >
-          <h2 id="subscription-heading" className="text-xl font-bold">
-            {t('subscription')}
-          </h2>
-          <p className="mt-2 text-slate-700">{t('subscriptionPending')}</p>
-          <LinkButton href="/pricing" variant="secondary" className="mt-4">
-            {t('viewPlans')}
-          </LinkButton>
-        </section>
         <NextIntlClientProvider
           locale={locale}
-          messages={{ Account, Auth, Validation, Dialogs, Toasts }}
+          messages={{
+            Account,
+            Auth,
+            Validation,
+            Dialogs,
+            Toasts,
+            Subscription,
+            Refund,
+            Plans,
+            ApiErrors,
+          }}
         >
+          <SubscriptionPanel initial={subscription} />
           <DevicesCard initial={devices} />
           <PasswordCard profile={profile} />
           <div className="lg:col-span-2">
