@@ -3,8 +3,9 @@ import { contentPage } from '@/components/info/content-page';
 import { RefundFacts } from '@/components/info/refund-facts';
 import { LinkButton } from '@/components/ui/link-button';
 
-// The refund policy of spec 9. Asking goes through the contact form; the user ID is shown in
-// the account page (the refund request flow itself belongs to the payments issue).
+// The refund policy of spec 9. Website buyers ask from their account page (a purchase, a
+// reason); everyone else through the contact form. App Store and Google Play purchases follow
+// the store's rules, which the policy text itself explains (#other-platforms).
 const page = contentPage('/money-back-guarantee', 'moneyBackGuarantee', {
   area: 'legal',
   name: 'money-back-guarantee',
@@ -12,12 +13,15 @@ const page = contentPage('/money-back-guarantee', 'moneyBackGuarantee', {
   header: async (locale) => {
     const t = await getTranslations({ locale, namespace: 'MoneyBack' });
     return (
-      <div className="mt-6 flex flex-wrap gap-3">
-        <LinkButton href="/contact-us">{t('ask')}</LinkButton>
-        <LinkButton href="/myAccount" variant="secondary">
-          {t('account')}
-        </LinkButton>
-      </div>
+      <>
+        <p className="mt-4 max-w-[65ch] text-slate-700">{t('accountNote')}</p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <LinkButton href="/myAccount">{t('fromAccount')}</LinkButton>
+          <LinkButton href="/contact-us" variant="secondary">
+            {t('ask')}
+          </LinkButton>
+        </div>
+      </>
     );
   },
   before: (locale) => <RefundFacts locale={locale} />,
