@@ -50,6 +50,12 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
 
   app.use('*', requestId());
   app.use('*', noStore());
+  // NUL can reach no field of ours, and PostgreSQL refuses it in text: say so before any route.
+  app.use('*', async (c, next) => {
+    if (/%00/i.test(c.req.url))
+      throw ApiError.badRequest('Requests must not contain NUL characters');
+    await next();
+  });
   app.use('*', async (c, next) => {
     c.set('db', db);
     c.set('payments', payments);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '@/server/account/queries';
 import { startWebSession } from '@/server/session/service';
 import {
@@ -11,7 +11,6 @@ import {
   strangerToken,
 } from '../../../tests/api/endpoints';
 import {
-  type Answer,
   describeRequest,
   expectSafeAnswer,
   type HostileRequest,
@@ -177,36 +176,6 @@ function requestFor(endpoint: Endpoint): fc.Arbitrary<HostileRequest> {
     });
 }
 
-/**
- * Known bugs, tested precisely (and marked it.fails) in security.test.ts: a NUL character that
- * reaches a PostgreSQL query, and deeply nested JSON through the bot-check wrapper, answer 500.
- * Until they are fixed, such answers are counted and printed here instead of failing the
- * properties; once fixed, delete this function and its use.
- */
-function knownBug(request: HostileRequest, answer: Answer): string | undefined {
-  if (answer.status !== 500) return undefined;
-  const body = request.body ?? '';
-  const text = typeof body === 'string' ? body : '';
-  const nul =
-    /%00/i.test(request.path) ||
-    text.includes('\\u0000') ||
-    text.includes(String.fromCharCode(0)) ||
-    (typeof body !== 'string' && body.includes(0));
-  if (nul) return 'NUL character reaches PostgreSQL';
-  const nesting = text.match(/[[{]/g)?.length ?? 0;
-  if (request.path.startsWith('/ws/mm/reca/') && nesting > 1000) {
-    return 'deeply nested JSON through the bot-check wrapper';
-  }
-  return undefined;
-}
-
-const knownBugHits = new Map<string, number>();
-afterAll(() => {
-  for (const [bug, count] of knownBugHits) {
-    console.info(`[fuzz] ${count} answer(s) hit the known bug: ${bug}`);
-  }
-});
-
 describe('the endpoint table', () => {
   it('covers every endpoint docs/api.md documents', () => {
     const table = new Set(endpoints.map(label));
@@ -225,9 +194,7 @@ describe('hostile input never breaks the API', () => {
       await fc.assert(
         fc.asyncProperty(requestFor(endpoint), async (request) => {
           const answer = await send(app(), request);
-          const bug = knownBug(request, answer);
-          if (bug) knownBugHits.set(bug, (knownBugHits.get(bug) ?? 0) + 1);
-          else expectSafeAnswer(request, answer, { html: endpoint.answers === 'html' });
+          expectSafeAnswer(request, answer, { html: endpoint.answers === 'html' });
         }),
         { seed, numRuns, endOnFailure: true },
       );
@@ -268,9 +235,7 @@ describe('hostile input never breaks the API', () => {
           headers: { 'app-type': '502', 'X-Forwarded-For': nextIp() },
         };
         const answer = await send(app(), request);
-        if (!knownBug(request, answer)) {
-          expectSafeAnswer(request, answer, { html: endpoint.answers === 'html' });
-        }
+        expectSafeAnswer(request, answer, { html: endpoint.answers === 'html' });
       }
     }
   });

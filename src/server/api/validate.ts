@@ -26,6 +26,29 @@ export function invalidRequest(error: z.ZodError): ApiError {
 
 const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
 
+class NulInText extends Error {}
+
+/**
+ * Request JSON → value, or a 400: malformed JSON, a NUL character in any string or key
+ * (PostgreSQL cannot store it, and no field of ours needs it), or nesting too deep to walk.
+ */
+export function parseJsonText(text: string): unknown {
+  try {
+    return JSON.parse(text, (key, value: unknown) => {
+      if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) {
+        throw new NulInText();
+      }
+      return value;
+    });
+  } catch (error: unknown) {
+    if (error instanceof SyntaxError) throw ApiError.badRequest('Invalid JSON body');
+    if (error instanceof NulInText)
+      throw ApiError.badRequest('Text must not contain NUL characters');
+    if (error instanceof RangeError) throw ApiError.badRequest('Request body is nested too deeply');
+    throw error;
+  }
+}
+
 // Unlike Hono's own json validator, which quietly validates `{}` when the body is not JSON and
 // words malformed JSON its own way, this refuses both with the API's envelope.
 async function readJsonBody(c: Context): Promise<unknown> {
@@ -33,13 +56,8 @@ async function readJsonBody(c: Context): Promise<unknown> {
   if (!jsonMediaType.test(mediaType)) {
     throw ApiError.badRequest('Request body must be JSON (Content-Type: application/json)');
   }
-  try {
-    return await c.req.json();
-  } catch (error: unknown) {
-    // Only a parse failure is the client's fault; body-limit and stream errors pass on.
-    if (error instanceof SyntaxError) throw ApiError.badRequest('Invalid JSON body');
-    throw error;
-  }
+  // Body-limit and stream errors from reading pass on; only the text is the client's fault.
+  return parseJsonText(await c.req.text());
 }
 
 // A parameter given once is a string, given several times an array (as Hono's validator does).

@@ -13,7 +13,7 @@ import { ApiError } from '../errors';
 import { errorResponse } from '../middleware/error-handler';
 import { socketAddress } from '../socket-address';
 import type { AppEnv } from '../types';
-import { invalidRequest } from '../validate';
+import { invalidRequest, parseJsonText } from '../validate';
 
 /**
  * Mounted in app.ts *before* the app-type check: `navigator.sendBeacon` (page hide) cannot set
@@ -37,13 +37,7 @@ analyticsRoutes.post(
     if (!acceptedTypes.test(mediaType)) {
       throw ApiError.badRequest('Request body must be JSON (Content-Type: application/json)');
     }
-    let body: unknown;
-    try {
-      body = JSON.parse(await c.req.text());
-    } catch (error: unknown) {
-      if (error instanceof SyntaxError) throw ApiError.badRequest('Invalid JSON body');
-      throw error;
-    }
+    const body = parseJsonText(await c.req.text());
     const parsed = eventsRequestSchema.safeParse(body);
     if (!parsed.success) throw invalidRequest(parsed.error);
     const rows = toRows(parsed.data, requestIp(c.req.raw, socketAddress(c.env)));

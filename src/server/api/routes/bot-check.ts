@@ -8,6 +8,7 @@ import {
 import { ApiError } from '../errors';
 import { requestIdHeader } from '../middleware/request-id';
 import type { AppEnv } from '../types';
+import { parseJsonText } from '../validate';
 
 const jsonMediaType = /^application\/([\w.-]+\+)?json$/i;
 
@@ -29,16 +30,18 @@ async function unwrap(
     body = await request.text();
     const mediaType = (request.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '';
     if (body && jsonMediaType.test(mediaType)) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(body);
-      } catch {
-        throw ApiError.badRequest('Invalid JSON body');
-      }
+      const parsed = parseJsonText(body);
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
         const { recasign, ...rest } = parsed as Record<string, unknown>;
         if (typeof recasign === 'string') token = recasign;
-        body = JSON.stringify(rest);
+        try {
+          body = JSON.stringify(rest);
+        } catch (error: unknown) {
+          if (error instanceof RangeError) {
+            throw ApiError.badRequest('Request body is nested too deeply');
+          }
+          throw error;
+        }
       }
     }
   }

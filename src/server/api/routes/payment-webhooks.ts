@@ -6,6 +6,7 @@ import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import { errorResponse } from '../middleware/error-handler';
 import type { AppEnv } from '../types';
+import { parseJsonText } from '../validate';
 
 /**
  * PayPal's webhook deliveries. Mounted before the app-type check (PayPal cannot send it); the
@@ -35,12 +36,7 @@ paymentWebhookRoutes.post(
       throw error;
     }
     if (!verified) throw ApiError.badRequest('Webhook signature could not be verified');
-    let event: unknown;
-    try {
-      event = JSON.parse(raw);
-    } catch {
-      throw ApiError.badRequest('Invalid JSON body');
-    }
+    const event = parseJsonText(raw);
     if (!event || typeof event !== 'object') throw ApiError.badRequest('Invalid webhook event');
     try {
       return ok(c, { outcome: await handleWebhook(c.var.db().db, provider, event) });

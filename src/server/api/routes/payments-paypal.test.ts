@@ -4,13 +4,14 @@ import { accountKit, type CallResult } from '@/server/account/testing';
 import { orders, subscriptions } from '@/server/db/schema';
 import { createPayPalProvider } from '@/server/payments/paypal';
 import { type FakePayPal, startFakePayPal } from '../../../../tests/support/fake-paypal';
-import { useTestDb } from '../../../../tests/support/test-db';
+// One database for the whole file (beforeAll/afterAll registered at module level).
+import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
 // Checkout, capture and webhooks through the PayPal adapter against a local fake PayPal:
 // idempotent retries, webhook replays and races, bad signatures, and PayPal down or slow.
 
 const base = '/api/mms/payment/v1';
-const testDb = useTestDb();
+const testDb = fileTestDb();
 const db = () => testDb().handle.db;
 let fake: FakePayPal;
 

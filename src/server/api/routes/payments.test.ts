@@ -4,13 +4,14 @@ import { accountKit, type CallResult } from '@/server/account/testing';
 import { orders, plans, promotions } from '@/server/db/schema';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { createSandboxProvider } from '@/server/payments/sandbox';
-import { useTestDb } from '../../../../tests/support/test-db';
+// One database for the whole file (beforeAll/afterAll registered at module level).
+import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
 // The payments API end to end on the built-in sandbox provider (the PayPal adapter's own flows
 // against a fake PayPal are in payments-paypal.test.ts).
 
 const base = '/api/mms/payment/v1';
-const testDb = useTestDb();
+const testDb = fileTestDb();
 const sandbox = createSandboxProvider(() => testDb().handle.db, 'http://localhost:3000');
 const kit = accountKit(testDb, { payments: sandbox });
 const db = () => testDb().handle.db;
