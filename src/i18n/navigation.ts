@@ -1,7 +1,28 @@
-import { createNavigation } from 'next-intl/navigation';
-import { routing } from './routing';
+import { redirect as nextRedirect } from 'next/navigation';
+import { type LinkHref, localizedPathname } from '@/components/tracking/localize-href';
+import type { Locale } from '@/lib/locales';
 
 // Import Link, redirect and the router hooks only from here, so every link keeps its locale.
-export const { redirect, usePathname, useRouter, getPathname } = createNavigation(routing);
-// next-intl's Link in a thin client wrapper that skips prefetching on 2g / data saver (spec 4).
-export { Link } from '@/components/tracking/prefetch-link';
+// They follow src/i18n/routing.ts (English unprefixed, other languages under /<locale>) without
+// next-intl's client runtime, which would otherwise be part of every page's JavaScript.
+
+export { usePathname, useRouter } from '@/components/tracking/locale-navigation';
+/** next/link in the page's language, without prefetching on 2g / data saver (spec 4). */
+export { Link, type LinkProps } from '@/components/tracking/prefetch-link';
+
+interface PathnameArgs {
+  href: LinkHref;
+  locale: Locale;
+  /** Prefix English too (links that switch language). */
+  forcePrefix?: boolean;
+}
+
+/** The public path of a site href in a locale, e.g. for a form's action. */
+export function getPathname({ href, locale, forcePrefix = false }: PathnameArgs): string {
+  return localizedPathname(href, locale, forcePrefix);
+}
+
+/** Next's redirect to a site href in a locale. */
+export function redirect(args: PathnameArgs, type?: Parameters<typeof nextRedirect>[1]): never {
+  return nextRedirect(getPathname(args), type);
+}

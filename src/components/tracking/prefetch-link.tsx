@@ -1,22 +1,44 @@
 'use client';
 
-import { createNavigation } from 'next-intl/navigation';
+import NextLink from 'next/link';
 import { type ComponentProps, useSyncExternalStore } from 'react';
-import { routing } from '@/i18n/routing';
+import type { Locale } from '@/lib/locales';
 import { shouldSkipPrefetch, subscribeConnection } from './connection';
+import { rememberLocale, useCurrentLocale } from './locale-navigation';
+import { localizeHref } from './localize-href';
 
-const { Link: IntlLink } = createNavigation(routing);
+export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'locale'> & {
+  /** Links to the page in another language (prefixed even for English, not prefetched). */
+  locale?: Locale;
+};
 
 /**
- * next-intl's Link, except that it does not prefetch on 2g or with data saver on (spec 4).
- * Exported as `Link` from src/i18n/navigation.ts; the server render always uses the caller's
- * prefetch setting (prefetching only happens in the browser anyway).
+ * The site's link (exported as `Link` from src/i18n/navigation.ts): next/link with the href in
+ * the page's language, and no prefetching on 2g or with data saver on (spec 4). It replaces
+ * next-intl's Link, whose client runtime would otherwise be part of every page's JavaScript.
+ * The server render uses the caller's prefetch setting (prefetching only happens in the browser).
  */
-export function Link(props: ComponentProps<typeof IntlLink>) {
+export function Link({ href, locale, prefetch, onClick, ...rest }: LinkProps) {
+  const current = useCurrentLocale();
   const skip = useSyncExternalStore(
     subscribeConnection,
     () => shouldSkipPrefetch(),
     () => false,
   );
-  return <IntlLink {...props} prefetch={skip ? false : props.prefetch} />;
+  const target = localizeHref(href, locale ?? current, locale !== undefined);
+  if (locale !== undefined && locale !== current) {
+    return (
+      <NextLink
+        hrefLang={locale}
+        {...rest}
+        href={target}
+        prefetch={false}
+        onClick={(event) => {
+          rememberLocale(locale);
+          onClick?.(event);
+        }}
+      />
+    );
+  }
+  return <NextLink {...rest} href={target} prefetch={skip ? false : prefetch} onClick={onClick} />;
 }
