@@ -2,10 +2,8 @@
 
 import './globals.css';
 import { useEffect, useState } from 'react';
+import { englishGlobalErrorTexts, type GlobalErrorTexts } from '@/components/layout/error-texts';
 import { directionOf, isLocale, type Locale, localizePath, splitLocale } from '@/lib/locales';
-import en from '../../messages/en.json';
-
-type ErrorTexts = { errorPageFailed: string; goHome: string };
 
 function currentLocale(): Locale {
   if (typeof window === 'undefined') return 'en';
@@ -19,10 +17,9 @@ function currentLocale(): Locale {
  */
 export default function GlobalError() {
   const [locale] = useState(currentLocale);
-  const [texts, setTexts] = useState<ErrorTexts>({
-    errorPageFailed: en.Errors.errorPageFailed,
-    goHome: en.Errors.goHome,
-  });
+  // English from a constant: importing messages/en.json here would put the whole catalogue into
+  // every page's JavaScript, since Next loads this component with the root layout.
+  const [texts, setTexts] = useState<GlobalErrorTexts>(englishGlobalErrorTexts);
   useEffect(() => {
     if (locale === 'en') return;
     const controller = new AbortController();
@@ -30,7 +27,7 @@ export default function GlobalError() {
       signal: controller.signal,
     })
       .then((response) => (response.ok ? response.json() : null))
-      .then((body: { data?: { messages?: Partial<ErrorTexts> } } | null) => {
+      .then((body: { data?: { messages?: Partial<GlobalErrorTexts> } } | null) => {
         const messages = body?.data?.messages;
         if (messages?.errorPageFailed && messages.goHome) {
           setTexts({ errorPageFailed: messages.errorPageFailed, goHome: messages.goHome });

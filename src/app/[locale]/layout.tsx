@@ -1,10 +1,12 @@
 import '../globals.css';
 import type { Viewport } from 'next';
 import { notFound } from 'next/navigation';
-import { hasLocale, NextIntlClientProvider } from 'next-intl';
+import { hasLocale } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { ApiFeedbackIsland } from '@/components/account/api-feedback-island';
+import { errorTextsOf } from '@/components/layout/error-texts';
+import { ErrorTextsProvider } from '@/components/layout/error-texts-provider';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { TrackingRoot } from '@/components/tracking/tracking-root';
 import { routing } from '@/i18n/routing';
@@ -43,10 +45,8 @@ export default async function LocaleLayout({
         >
           {t('skipToContent')}
         </a>
-        {/* Islands get only the messages they use: the error boundary's. */}
-        <NextIntlClientProvider locale={locale} messages={{ Errors }}>
-          {children}
-        </NextIntlClientProvider>
+        {/* The error boundary's texts: a plain context, so no page needs next-intl's client. */}
+        <ErrorTextsProvider texts={errorTextsOf(Errors)}>{children}</ErrorTextsProvider>
         <ScrollToTop />
         {/* Geo, consent banner, attribution, analytics, tab sync (issue 7). */}
         <TrackingRoot locale={locale} />
