@@ -1,10 +1,19 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Link } from '@/i18n/navigation';
 import type { ConsentChoice } from './consent-state';
+
+/** The banner's texts (the `Consent` messages), passed down from the server. */
+export interface ConsentTexts {
+  title: string;
+  body: string;
+  policy: string;
+  accept: string;
+  reject: string;
+  close: string;
+}
 
 /**
  * The cookie banner: a fixed panel over the bottom of the page, so it never moves the content
@@ -13,16 +22,17 @@ import type { ConsentChoice } from './consent-state';
  * focus and closes with Escape.
  */
 export function ConsentBanner({
+  texts: t,
   onChoose,
   onClose,
   reopened,
 }: {
+  texts: ConsentTexts;
   onChoose: (choice: ConsentChoice) => void;
   /** Only when reopened from the footer: closing keeps the earlier choice. */
   onClose?: () => void;
   reopened: boolean;
 }) {
-  const t = useTranslations('Consent');
   const region = useRef<HTMLElement>(null);
 
   useEffect(() => {
@@ -47,23 +57,23 @@ export function ConsentBanner({
       <div className="mx-auto flex max-w-[1200px] flex-col gap-4 px-4 py-4 sm:px-6 lg:flex-row lg:items-center lg:gap-8">
         <div className="min-w-0 flex-1">
           <h2 id="consent-title" className="text-base font-semibold text-navy-900">
-            {t('title')}
+            {t.title}
           </h2>
           <p id="consent-body" className="mt-1 max-w-[75ch] text-sm text-slate-600">
-            {t('body')}{' '}
+            {t.body}{' '}
             <Link href="/cookie-policy" className="font-medium text-accent-700 underline">
-              {t('policy')}
+              {t.policy}
             </Link>
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => onChoose('essential')}>
-            {t('reject')}
+            {t.reject}
           </Button>
-          <Button onClick={() => onChoose('all')}>{t('accept')}</Button>
+          <Button onClick={() => onChoose('all')}>{t.accept}</Button>
           {onClose ? (
             <Button variant="ghost" onClick={onClose}>
-              {t('close')}
+              {t.close}
             </Button>
           ) : null}
         </div>

@@ -17,7 +17,8 @@ import {
   type QueryAttribution,
 } from '@/client/attribution';
 import { startPageTabs } from '@/client/tabs';
-import { ConsentBanner } from '@/components/consent/consent-banner';
+import { ConsentBanner, type ConsentTexts } from '@/components/consent/consent-banner';
+import { isConsentOpenClick } from '@/components/consent/consent-open';
 import {
   type ConsentChoice,
   consentStatus,
@@ -33,20 +34,25 @@ function statusOf(geo: GeoMessage | null | undefined, choice: ConsentChoice | un
   return consentStatus(geo === undefined ? undefined : (geo?.country_code ?? ''), undefined);
 }
 
-/** The footer's "Cookie settings" button carries this attribute (no script of its own). */
-export const consentOpenAttribute = 'data-consent-open';
+export interface TrackingIslandProps {
+  legacy: LegacyRedirectSettings;
+  /** The cookie banner's texts in the page's language. */
+  texts: ConsentTexts;
+  /** The visitor clicked "Cookie settings" before the island was loaded: open the banner. */
+  openAtStart?: boolean;
+}
 
 /**
- * Everything the site does in the background, mounted once in the root layout: geo, consent,
- * attribution, analytics, tab sync, legacy redirect, chunk-load recovery. Renders nothing but
- * the cookie banner when it is needed.
+ * Everything the site does in the background, mounted once in the root layout (after the page
+ * is idle, by TrackingLoader): geo, consent, attribution, analytics, tab sync, legacy redirect,
+ * chunk-load recovery. Renders nothing but the cookie banner when it is needed.
  */
-export function TrackingIsland({ legacy }: { legacy: LegacyRedirectSettings }) {
+export function TrackingIsland({ legacy, texts, openAtStart = false }: TrackingIslandProps) {
   const pathname = usePathname();
   // undefined: not known yet; null: the lookup failed (treated as "may need consent").
   const [geo, setGeo] = useState<GeoMessage | null | undefined>(undefined);
   const [choice, setChoice] = useState<ConsentChoice | undefined>(undefined);
-  const [reopened, setReopened] = useState(false);
+  const [reopened, setReopened] = useState(openAtStart);
   const pending = useRef<QueryAttribution>({});
   const state = useRef({ geo, choice });
   state.current = { geo, choice };
@@ -95,8 +101,7 @@ export function TrackingIsland({ legacy }: { legacy: LegacyRedirectSettings }) {
   // The footer button reopens the banner.
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const target = event.target instanceof Element ? event.target : null;
-      if (target?.closest(`[${consentOpenAttribute}]`)) setReopened(true);
+      if (isConsentOpenClick(event)) setReopened(true);
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
@@ -114,6 +119,11 @@ export function TrackingIsland({ legacy }: { legacy: LegacyRedirectSettings }) {
   // Still waiting for geo on a first visit: show nothing yet rather than flash a banner.
   if (status === 'pending' && geo === undefined && !reopened) return null;
   return (
-    <ConsentBanner onChoose={choose} onClose={reopened ? close : undefined} reopened={reopened} />
+    <ConsentBanner
+      texts={texts}
+      onChoose={choose}
+      onClose={reopened ? close : undefined}
+      reopened={reopened}
+    />
   );
 }
