@@ -16,6 +16,8 @@ export interface PlanOption {
   monthly: string;
   /** The total paid, e.g. "$99.99". */
   money: string;
+  /** ISO 4217 code of both prices. */
+  currency: string;
   /** Whole percent off for the "Save N%" badge; 0 for none. */
   savingsPercent: number;
   recommended: boolean;
