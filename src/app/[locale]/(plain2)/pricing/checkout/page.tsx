@@ -1,5 +1,28 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { setRequestLocale } from 'next-intl/server';
+import { CheckoutPage } from '@/components/pricing/checkout-page';
+import { queryValue } from '@/components/pricing/load-plans';
+import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
-const page = headingPage('/pricing/checkout', 'checkout');
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+// Rendered per request: the plans of the visitor's channel and the signed-in account.
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: LocaleParams) {
+  const locale = await localeOf(params);
+  return metadataFor(locale, '/pricing/checkout', await pageText(locale, 'checkout'));
+}
+
+export default async function CheckoutRoute({
+  params,
+  searchParams,
+}: LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const query = await searchParams;
+  return (
+    <CheckoutPage
+      locale={locale}
+      queryPlan={queryValue(query.plan)}
+      channel={queryValue(query.channel)}
+    />
+  );
+}

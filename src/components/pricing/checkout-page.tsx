@@ -1,0 +1,90 @@
+import 'server-only';
+import { NextIntlClientProvider } from 'next-intl';
+import { getMessages, getTranslations } from 'next-intl/server';
+import { claimValues } from '@/lib/claim-values';
+import type { Locale } from '@/lib/locales';
+import { pageSession } from '@/server/account/page-session';
+import { pageText } from '@/server/seo/page-metadata';
+import { Container } from '../ui/container';
+import { ShieldIcon } from '../ui/icons';
+import { CheckoutFlow } from './checkout-flow';
+import { loadPlanOptions, preselectedId } from './load-plans';
+
+/**
+ * The site's checkout (/pricing/checkout and /pricing/checkout/{id}), rendered per request:
+ * the plans of the visitor's channel, the plan of the address (`{id}`, else `?plan=`, else the
+ * recommended one) and the signed-in account. Only the purchase steps are a client island.
+ */
+export async function CheckoutPage({
+  locale,
+  pathPlan,
+  queryPlan,
+  channel,
+}: {
+  locale: Locale;
+  pathPlan?: string;
+  queryPlan?: string;
+  channel?: string;
+}) {
+  const [text, t, plans, auth, messages] = await Promise.all([
+    pageText(locale, 'checkout'),
+    getTranslations({ locale, namespace: 'Checkout' }),
+    loadPlanOptions(locale, channel),
+    pageSession(),
+    getMessages({ locale }),
+  ]);
+  const named = pathPlan
+    ? plans.find((plan) => plan.id === pathPlan || plan.productId === pathPlan)
+    : undefined;
+  const initialPlanId = named?.id ?? preselectedId(plans, queryPlan) ?? '';
+  const values = claimValues(locale);
+  const trust = [
+    {
+      key: 'moneyBack',
+      title: t('trust.moneyBack', values),
+      text: t('trust.moneyBackText', values),
+    },
+    { key: 'paypal', title: t('trust.paypal'), text: t('trust.paypalText') },
+    { key: 'apps', title: t('trust.apps'), text: t('trust.appsText') },
+  ];
+  return (
+    <Container className="py-8 sm:py-12">
+      <div className="mx-auto grid max-w-5xl gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-8">
+        <div className="rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:p-8">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{text.heading}</h1>
+          <p className="mt-2 text-slate-600">{t('lede')}</p>
+          <div className="mt-6">
+            <NextIntlClientProvider
+              locale={locale}
+              messages={{ Checkout: messages.Checkout, Validation: messages.Validation }}
+            >
+              <CheckoutFlow
+                plans={plans}
+                initialPlanId={initialPlanId}
+                account={auth ? { email: auth.user.email } : null}
+                mode="web"
+                initialNotice={pathPlan && !named ? t('planUnavailable') : undefined}
+              />
+            </NextIntlClientProvider>
+          </div>
+        </div>
+        <aside aria-labelledby="checkout-trust" className="flex flex-col gap-4">
+          <h2 id="checkout-trust" className="text-lg font-bold">
+            {t('trust.title')}
+          </h2>
+          <ul className="flex flex-col gap-4">
+            {trust.map((item) => (
+              <li key={item.key} className="flex gap-3">
+                <ShieldIcon size={24} className="mt-0.5 shrink-0 text-accent-700" />
+                <div>
+                  <p className="font-semibold">{item.title}</p>
+                  <p className="text-sm text-slate-600">{item.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </aside>
+      </div>
+    </Container>
+  );
+}
