@@ -1,5 +1,31 @@
-import { headingPage } from '@/components/layout/page-shell';
+import { setRequestLocale } from 'next-intl/server';
+import { queryValue } from '@/components/pricing/load-plans';
+import { WindowsPayPage } from '@/components/pricing/windows-pay-page';
+import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
-const page = headingPage('/win-pay', 'winPay');
-export const generateMetadata = page.generateMetadata;
-export default page.Page;
+// Rendered per request: the plans of the app's channel (`?channel=`, `?plan=` preselects).
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata({ params }: LocaleParams) {
+  const locale = await localeOf(params);
+  return metadataFor(locale, '/win-pay', await pageText(locale, 'winPay'));
+}
+
+// Opened by the Windows app with its token (`#token=…`, older versions `?token=`). PayPal opens in a new window; it comes back to /win-pay-result.
+export default async function WinPayPage({
+  params,
+  searchParams,
+}: LocaleParams & { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const locale = await localeOf(params);
+  setRequestLocale(locale);
+  const query = await searchParams;
+  return (
+    <WindowsPayPage
+      locale={locale}
+      textKey="winPay"
+      mode="windows-popup"
+      queryPlan={queryValue(query.plan)}
+      channel={queryValue(query.channel)}
+    />
+  );
+}
