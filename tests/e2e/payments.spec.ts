@@ -1,0 +1,343 @@
+// Purchases end to end (issue 4): /pricing, the checkout with PayPal in a new tab (the built-in
+// sandbox provider's approval page), the return page, /paySuc with the set-password step, the
+// account's premium status, cancelling, an email that must log in first, and the Windows app's
+// pay pages. The sandbox builds its approval and return URLs from SITE_URL, so these tests run
+// on a server of their own whose SITE_URL is its own address.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type Locale, localizePath } from '../../src/lib/locales';
+import { hasType, jsonLdOf } from './helpers';
+
+const demo = { email: 'demo@turbovpn.local', password: 'Demo-pass1!' };
+const paymentApi = '/api/mms/payment/v1';
+
+interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+interface ServeModule {
+  freePort(): Promise<number>;
+  startProductionServer(options: {
+    port: number;
+    timeoutMs?: number;
+    env?: Record<string, string>;
+  }): Promise<RunningServer>;
+}
+
+// One server for the file: its tests run one after another in one worker.
+test.describe.configure({ mode: 'default' });
+
+let server: RunningServer;
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
+  const serve = (await import(helper)) as ServeModule;
+  const port = await serve.freePort();
+  server = await serve.startProductionServer({
+    port,
+    timeoutMs: 120_000,
+    env: { SITE_URL: `http://127.0.0.1:${port}` },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const contexts: BrowserContext[] = [];
+async function openPage(browser: Browser, viewport?: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+  contexts.push(context);
+  return { context, page: await context.newPage() };
+}
+test.afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+/** Signs the demo account in for the whole browser context (the session cookie). */
+async function signInDemo(context: BrowserContext) {
+  const response = await context.request.post('/api/mms/account/v1/web/login', {
+    headers: { 'app-type': '502' },
+    data: { username: demo.email, password: demo.password },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+/** "Continue to PayPal" and the new tab it opens (the sandbox approval page). */
+async function continueToPayPal(page: Page): Promise<Page> {
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+  const paypal = await popup;
+  await paypal.waitForLoadState();
+  await expect(paypal.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Complete the payment on PayPal' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Completed' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  return paypal;
+}
+
+/** The checkout tab reaches /paySuc by itself (the return page told it) or after Completed. */
+async function reachPaySuc(page: Page): Promise<'by itself' | 'after Completed'> {
+  const byItself = await page
+    .waitForURL(/\/paySuc\?order=/, { timeout: 5000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!byItself) await page.getByRole('button', { name: 'Completed' }).click();
+  await page.waitForURL(/\/paySuc\?order=/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Payment complete' })).toBeVisible();
+  return byItself ? 'by itself' : 'after Completed';
+}
+
+const displayDate = /^\d{4}-\d{2}-\d{2} (AM|PM) \d{2}:\d{2}:\d{2}$/;
+
+test('pricing: four plans from the catalogue, the 24-month plan recommended at 4.17', async ({
+  browser,
+}) => {
+  const { page } = await openPage(browser);
+  const response = await page.goto('/pricing');
+  expect(response?.status()).toBe(200);
+  const cards = page.locator('[data-plan]');
+  await expect(cards).toHaveCount(4);
+  const best = page.locator('[data-plan="p24m"]');
+  await expect(best).toHaveAttribute('data-selected', 'true');
+  await expect(best).toContainText('Best value');
+  await expect(best).toContainText('Save 65%');
+  await expect(best.locator('[data-price="monthly"]')).toHaveText('$4.17');
+  await expect(best.locator('[data-price="total"]')).toHaveText('$99.99 for 24 months');
+  await expect(best.getByRole('link', { name: 'Get 24 months' })).toHaveAttribute(
+    'href',
+    '/pricing/checkout/p24m',
+  );
+  await expect(page.getByRole('heading', { name: '30-day money-back guarantee' })).toBeVisible();
+  await expect(page.getByText('Prices in USD.')).toBeVisible();
+  const compare = page.getByRole('table', { name: 'Free and premium compared' });
+  await expect(compare.locator('[data-row="ads"]')).toContainText('Shows ads');
+  await expect(compare.locator('[data-row="kill-switch"]')).toContainText('Not included');
+  await expect(compare.locator('[data-row="apps"]')).toContainText(
+    'Windows, macOS, Android and iOS',
+  );
+  await expect(page.getByRole('link', { name: 'All questions' })).toHaveAttribute('href', '/faq');
+  const ld = jsonLdOf(await page.content());
+  const product = ld.find((node) => hasType(node, 'Product'));
+  expect(product?.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '4.17' });
+  expect(product?.aggregateRating).toMatchObject({ '@type': 'AggregateRating' });
+
+  // `?plan=` preselects another plan; the cards stay plain links (no client script needed).
+  await page.goto('/pricing?plan=p6m');
+  await expect(page.locator('[data-plan="p6m"]')).toHaveAttribute('data-selected', 'true');
+  await expect(page.locator('[data-plan="p24m"]')).not.toHaveAttribute('data-selected', 'true');
+});
+
+test('new buyer: pricing → checkout → PayPal tab → paid → password → account', async ({
+  browser,
+}) => {
+  const { page } = await openPage(browser);
+  await page.goto('/pricing');
+  await page.getByRole('link', { name: 'Get 24 months' }).click();
+  await expect(page).toHaveURL(/\/pricing\/checkout\/p24m$/);
+  await expect(page.getByRole('radio', { name: /^24 months/ })).toBeChecked();
+
+  // The spec's email texts, before anything is sent.
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(page.getByText('Please Enter Email')).toBeVisible();
+  await expect(page.getByLabel('Email')).toBeFocused();
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(page.getByText('! Invalid Email provide')).toBeVisible();
+
+  const email = `buyer-${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(email);
+  const paypal = await continueToPayPal(page);
+  await paypal.getByRole('button', { name: /^Pay 99\.99 USD/ }).click();
+  // PayPal returns to /paystatus/web; without a session yet, the protected group sends this
+  // buyer to the login page there (the checkout tab completes the payment instead).
+  await paypal.waitForURL(/\/(paystatus\/web\?order=|login\?redirect=%2Fpaystatus%2Fweb)/);
+  test
+    .info()
+    .annotations.push({ type: 'return page', description: new URL(paypal.url()).pathname });
+  const how = await reachPaySuc(page);
+  test.info().annotations.push({ type: 'checkout tab reached /paySuc', description: how });
+
+  const details = page.locator('dl');
+  await expect(details.locator('[data-row="plan"] dd')).toHaveText('24 months');
+  await expect(details.locator('[data-row="amount"] dd')).toHaveText('$99.99');
+  await expect(details.locator('[data-row="email"] dd')).toHaveText(email);
+  await expect(details.locator('[data-row="until"] dd')).toHaveText(displayDate);
+
+  // The set-password step (the capture made this account), then the ways on.
+  await expect(page.getByRole('heading', { name: 'Set a password' })).toBeVisible();
+  await page.getByLabel('New password', { exact: true }).fill('Chosen-pass1!');
+  await page.getByLabel('Confirm the new password').fill('Chosen-pass1!');
+  await page.getByRole('button', { name: 'Set a password' }).click();
+  await expect(page.getByText(`Your password is set. Use it with ${email}`)).toBeVisible();
+  await page.getByRole('link', { name: 'Go to my account' }).click();
+  await expect(page).toHaveURL(/\/myAccount$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+
+  const mine = await page.request.get(`${paymentApi}/web/subscription_my`, {
+    headers: { 'app-type': '502' },
+  });
+  expect(mine.status()).toBe(200);
+  const { data } = (await mine.json()) as {
+    data: { is_premium: boolean; history: { label: string }[] };
+  };
+  expect(data.is_premium).toBe(true);
+  expect(data.history.map((entry) => entry.label)).toContain('Paid');
+});
+
+test('Cancel in the checkout tab goes back to the plan choice', async ({ browser }) => {
+  const { page } = await openPage(browser);
+  await page.goto('/pricing/checkout/p6m');
+  await page.getByLabel('Email').fill(`cancel-${Date.now()}@example.com`);
+  const paypal = await continueToPayPal(page);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('The payment was cancelled. Nothing was charged.')).toBeVisible();
+  await expect(page.locator('[data-status]')).toBeFocused();
+  await expect(page.getByRole('radio', { name: /^6 months/ })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Continue to PayPal' })).toBeVisible();
+  await expect.poll(() => paypal.isClosed()).toBe(true);
+});
+
+test('signed in: PayPal’s cancel returns to the status page; a purchase moves the tab on by itself', async ({
+  browser,
+}) => {
+  const { context, page } = await openPage(browser);
+  await signInDemo(context);
+  await page.goto('/pricing/checkout/p12m');
+  await expect(page.getByText(`Signed in as ${demo.email}`)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveCount(0);
+
+  let paypal = await continueToPayPal(page);
+  await paypal.getByRole('button', { name: 'Cancel and return' }).click();
+  await paypal.waitForURL(/\/paystatus\/web\?order=.*cancel=1/);
+  await expect(paypal.getByRole('heading', { name: 'Payment cancelled' })).toBeVisible();
+  await expect(paypal.getByRole('link', { name: 'Back to plans' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
+  await expect(page.getByText('The payment was cancelled.')).toBeVisible();
+  await paypal.close();
+
+  // A purchase: the return page captures and hands over to this tab, which goes on by itself.
+  await page.getByRole('radio', { name: /^1 month\b/ }).check();
+  await expect(page).toHaveURL(/\/pricing\/checkout\/p1m$/);
+  paypal = await continueToPayPal(page);
+  await paypal.getByRole('button', { name: /^Pay 11\.99 USD/ }).click();
+  await paypal.waitForURL(/\/paystatus\/web\?order=/);
+  await expect(paypal.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await expect(paypal.getByText('You can close this tab now.')).toBeVisible();
+  await page.waitForURL(/\/paySuc\?order=/);
+  await expect(page.locator('[data-row="plan"] dd')).toHaveText('1 month');
+  // An account with a password gets no set-password step.
+  await expect(page.getByRole('heading', { name: 'Set a password' })).toHaveCount(0);
+
+  // The same plan again while it runs: the spec's message, inline.
+  await page.goto('/pricing/checkout/p1m');
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(
+    page.getByText('The plan had purchased. You can upgrade the new plan.'),
+  ).toBeVisible();
+  // Shown once: inline, not also as a toast.
+  await expect(page.getByText('The plan had purchased.', { exact: false })).toHaveCount(1);
+});
+
+test('an email that already has a password is sent to log in first', async ({ browser }) => {
+  const { page } = await openPage(browser);
+  await page.goto('/pricing/checkout/p24m');
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(
+    page.getByText('This email already has an account. Log in to continue.'),
+  ).toBeVisible();
+  const login = page.getByRole('link', { name: 'Log in to buy' });
+  await expect(login).toHaveAttribute('href', '/login?redirect=%2Fpricing%2Fcheckout%2Fp24m');
+  await login.click();
+  await page.getByLabel('Email').fill(demo.email);
+  await page.getByLabel('Password', { exact: true }).fill(demo.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/pricing\/checkout\/p24m$/);
+  await expect(page.getByText(`Signed in as ${demo.email}`)).toBeVisible();
+});
+
+test('Windows app: /win-pay/native with the app’s token, PayPal in the same window, result page', async ({
+  browser,
+  playwright,
+}) => {
+  const app = await playwright.request.newContext({ baseURL: server.baseUrl });
+  const login = await app.post('/api/mms/account/v1/web/login', {
+    headers: { 'app-type': '502' },
+    data: { username: demo.email, password: demo.password },
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+
+  const { page } = await openPage(browser);
+  await page.goto('/win-pay');
+  await expect(
+    page.getByText('Open this page from the Turbo VPN app for Windows to upgrade to premium.'),
+  ).toBeVisible();
+
+  await page.goto(`/win-pay/native#token=${token}`);
+  await expect(page.getByText(`Signed in as ${demo.email}`)).toBeVisible();
+  expect(page.url()).not.toContain(token);
+  await page.getByRole('radio', { name: /^6 months/ }).check();
+  await page.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await page.waitForURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await page.waitForURL(/\/win-pay-result\?order=/);
+  await expect(page.getByRole('heading', { name: 'Payment complete' })).toBeVisible();
+  await expect(page.getByText('You can return to the app now.')).toBeVisible();
+  await expect(page.locator('time')).toHaveText(displayDate);
+
+  const mine = await app.get(`${paymentApi}/web/subscription_my`, {
+    headers: { 'app-type': '502', authorization: `Bearer ${token}` },
+  });
+  const { data } = (await mine.json()) as {
+    data: { history: { label: string; plan_id: string }[] };
+  };
+  expect(data.history.some((entry) => entry.plan_id === 'p6m' && entry.label === 'Paid')).toBe(
+    true,
+  );
+  await app.dispose();
+});
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+        .join('\n');
+      return `[${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`;
+    })
+    .join('\n\n');
+}
+
+for (const locale of ['en', 'ar'] as Locale[]) {
+  for (const path of ['/pricing', '/pricing/checkout']) {
+    const url = localizePath(locale, path);
+    test(`no serious axe issue and no sideways scrolling at 375 px: ${url}`, async ({
+      browser,
+    }) => {
+      const { page } = await openPage(browser, { width: 375, height: 800 });
+      const response = await page.goto(url, { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+        .analyze();
+      const serious = results.violations.filter(
+        (v) => v.impact === 'serious' || v.impact === 'critical',
+      );
+      expect(serious, `axe violations on ${url}:\n${describeViolations(serious)}`).toEqual([]);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow).toBeLessThanOrEqual(0);
+    });
+  }
+}
