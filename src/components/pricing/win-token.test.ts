@@ -10,7 +10,9 @@ describe('tokenFromUrl', () => {
     expect(tokenFromUrl(url(`/win-pay?token=${token}`), true)).toBe(token);
     expect(tokenFromUrl(url(`/win-pay?token=other-token-value#token=${token}`), true)).toBe(token);
     // The provider's own `token` on its return URL is not ours.
-    expect(tokenFromUrl(url('/win-pay-result?order=1&token=SBX0123456789ABCDEF'), false)).toBeNull();
+    expect(
+      tokenFromUrl(url('/win-pay-result?order=1&token=SBX0123456789ABCDEF'), false),
+    ).toBeNull();
   });
 
   it.each(['', 'short', 'has space in it here', '<script>alert(1)</script>', 'x'.repeat(300)])(
