@@ -15,7 +15,7 @@ import {
   notFoundPath,
   permanentRedirects,
 } from '@/lib/routes';
-import { sessionCookieName } from '@/lib/session-cookie';
+import { checkoutCookieName, sessionCookieName } from '@/lib/session-cookie';
 import type { BlogPathOutcome } from '@/server/blog/path-check';
 
 // Loaded on first use so pages outside the blog never open the database here. A failing check
@@ -82,7 +82,7 @@ export async function proxy(request: NextRequest) {
   }
 
   const locale = prefix ?? defaultLocale;
-  if (isProtectedPath(path) && !request.cookies.get(sessionCookieName)?.value) {
+  if (isProtectedPath(path) && !mayEnterProtected(request, path)) {
     const login = localizePath(locale, '/login');
     return redirect(request, `${login}?redirect=${encodeURIComponent(pathname + search)}`, 307);
   }
@@ -123,4 +123,12 @@ export const config = {
   matcher: [
     '/((?!api/|api$|ws/|ws$|l10n$|healthz$|_next/|_vercel/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)',
   ],
-};
+}; /** The protected group needs a session; the provider's return page also takes a buyer's checkout. */
+function mayEnterProtected(request: NextRequest, path: string): boolean {
+  if (request.cookies.get(sessionCookieName)?.value) return true;
+  const returnPage = path
+    .toLowerCase()
+    .replace(/^\/m\//, '/')
+    .startsWith('/paystatus');
+  return returnPage && Boolean(request.cookies.get(checkoutCookieName)?.value);
+}

@@ -6,3 +6,10 @@ export const sessionCookieName = 'paypal_token';
  * that a session may exist, so they ask the profile endpoint only then. It grants nothing.
  */
 export const sessionHintCookieName = 'signed_in';
+
+/**
+ * HttpOnly cookie of a buyer without a session: the token of the order this browser started. It
+ * lets the buyer follow that order through the API and reach the provider's return page
+ * (`/paystatus…`, in the protected group) before checkout signs a new account in.
+ */
+export const checkoutCookieName = 'checkout_token';

@@ -57,3 +57,20 @@ test.describe('with a session', () => {
     });
   }
 });
+
+test.describe('with only a checkout in progress (a buyer not signed in yet)', () => {
+  const cookie = 'checkout_token=a-checkout-in-this-browser';
+  for (const path of ['/paystatus/web?order=x', '/de/paystatus/windows', '/m/paystatus']) {
+    test(`the provider's return page ${path} is served`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0, headers: { cookie } });
+      expect(locationOf(response) ?? '').not.toMatch(/\/login/);
+    });
+  }
+  for (const path of ['/myAccount', '/paySuc']) {
+    test(`${path} still needs a session`, async ({ request }) => {
+      const response = await request.get(path, { maxRedirects: 0, headers: { cookie } });
+      expect(response.status()).toBe(307);
+      expect(locationOf(response)).toMatch(/^\/login\?redirect=/);
+    });
+  }
+});

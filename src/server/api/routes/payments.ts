@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { isLocale, type Locale } from '@/lib/locales';
 import { validationTexts } from '@/lib/password-rules';
+import { checkoutCookieName } from '@/lib/session-cookie';
 import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
 import { campaignFrom, readAttribution } from '@/server/attribution';
@@ -31,7 +32,6 @@ import { ApiError } from '../errors';
 import { validate } from '../validate';
 
 const base = '/api/mms/payment/v1';
-const checkoutCookie = 'checkout_token';
 
 type Env = AuthEnv;
 export const paymentRoutes = new Hono<Env>();
@@ -45,7 +45,7 @@ async function optionalUser(c: Context<Env>): Promise<User | undefined> {
 
 async function access(c: Context<Env>): Promise<OrderAccess> {
   const user = await optionalUser(c);
-  return { userId: user?.id, checkoutToken: getCookie(c, checkoutCookie) };
+  return { userId: user?.id, checkoutToken: getCookie(c, checkoutCookieName) };
 }
 
 const language = (value: string | undefined): Locale => (value && isLocale(value) ? value : 'en');
@@ -80,8 +80,8 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
     siteUrl: config().SITE_URL,
   });
   if (started.checkoutToken) {
-    setCookie(c, checkoutCookie, started.checkoutToken, {
-      path: base,
+    setCookie(c, checkoutCookieName, started.checkoutToken, {
+      path: '/',
       httpOnly: true,
       sameSite: 'Lax',
       secure: config().APP_ENV === 'production',
@@ -112,7 +112,7 @@ paymentRoutes.post(`${base}/web/checkout/:id/capture`, async (c) => {
   const user = await optionalUser(c);
   const order = await orderFor(db, c.req.param('id'), {
     userId: user?.id,
-    checkoutToken: getCookie(c, checkoutCookie),
+    checkoutToken: getCookie(c, checkoutCookieName),
   });
   const outcome = await captureCheckout(db, c.var.payments(), order);
   const view = await orderView(db, outcome.order);
@@ -122,7 +122,7 @@ paymentRoutes.post(`${base}/web/checkout/:id/capture`, async (c) => {
     const settings = sessionSettings();
     const { token } = await startWebSession(db, outcome.order.userId, settings);
     setSessionCookies(c, token, settings.maxAgeSeconds);
-    deleteCookie(c, checkoutCookie, { path: base });
+    deleteCookie(c, checkoutCookieName, { path: '/' });
     setPassword = true;
   }
   return ok(c, { ...view, state: outcome.state, set_password: setPassword });
