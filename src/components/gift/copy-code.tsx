@@ -27,7 +27,7 @@ export function CopyCode({ code }: { code: string }) {
         <output
           aria-labelledby="gift-code-label"
           dir="ltr"
-          className="rounded-lg bg-slate-100 px-4 py-3 font-mono text-xl font-bold tracking-wider break-all select-all sm:text-2xl"
+          className="rounded-lg bg-slate-100 px-4 py-3 font-mono text-lg font-bold tracking-wide break-all select-all sm:text-2xl sm:tracking-wider"
           data-gift-code
         >
           {code}

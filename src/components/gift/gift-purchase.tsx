@@ -14,6 +14,7 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { errorCode, useErrorText } from './api-error';
 import { CopyCode } from './copy-code';
+import { focusField } from './focus-field';
 import { LoginHint } from './login-hint';
 
 /** GET/POST web/checkout… answers, the parts this page reads. */
@@ -143,7 +144,9 @@ export function GiftPurchase({ plans, email }: { plans: Plan[]; email: string | 
     setProblem(null);
     setNotice('');
     if (next.email || next.plan) {
-      event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      // The first field with a problem (by name: its aria-invalid is not rendered yet).
+      const first = next.plan ? 'gift-plan' : 'gift-email';
+      focusField(event.currentTarget, first);
       return;
     }
     // Opened now, while the click still counts as the user's, so popup blockers let it through.

@@ -10,6 +10,7 @@ import { paymentApi, type RedeemResult } from '../subscription/types';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { errorCode, useErrorText } from './api-error';
+import { focusField } from './focus-field';
 import { LoginHint } from './login-hint';
 
 /** Where /redeem-suc finds what the code added (this tab only). */
@@ -49,7 +50,7 @@ export function GiftRedeem({ email }: { email: string | null }) {
     setErrors(next);
     setProblem(null);
     if (next.code || next.email) {
-      formElement.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+      focusField(formElement, next.code ? 'gift-code' : 'redeem-email');
       return;
     }
     setBusy(true);

@@ -12,7 +12,8 @@ export function DisplayDate({ value, className }: { value: string; className?: s
   const [zone, setZone] = useState<string | undefined>('UTC');
   useEffect(() => setZone(undefined), []);
   return (
-    <time dateTime={value} className={className}>
+    // The format reads left to right in every language (a right-to-left page would reorder it).
+    <time dateTime={value} className={className} dir="ltr">
       {formatDisplayDate(value, { timeZone: zone })}
     </time>
   );

@@ -115,7 +115,7 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
               <dd>{name(subscription.product_id)}</dd>
               <dt className="font-medium text-slate-600">{t('untilLabel')}</dt>
               <dd data-premium-until>
-                <DisplayDate value={subscription.premium_until} />
+                <DisplayDate value={subscription.premium_until} className="whitespace-nowrap" />
               </dd>
               <dt className="font-medium text-slate-600">{t('sourceLabel')}</dt>
               <dd>
@@ -191,9 +191,12 @@ function HistoryTable({
 }) {
   const t = useTranslations('Subscription');
   const tr = useTranslations('Refund');
-  const cell = 'py-1 md:py-3 md:pe-4 align-top';
+  // Below md a cell is a row of its own: its label and value as separate flex items, so the
+  // two never run together in a right-to-left page.
+  const cell =
+    'py-1 align-top md:py-3 md:pe-4 max-md:flex max-md:flex-wrap max-md:items-baseline max-md:gap-x-2';
   const inlineLabel = (text: string) => (
-    <span className="me-2 font-medium text-slate-600 md:hidden">{text}</span>
+    <span className="font-medium text-slate-600 md:hidden">{text}</span>
   );
   return (
     <table className="mt-4 w-full text-start max-md:block">
@@ -226,31 +229,31 @@ function HistoryTable({
             className="border-b border-slate-200 last:border-b-0 max-md:block max-md:py-3"
             data-history={item.label}
           >
-            <td className={`${cell} max-md:block`}>
+            <td className={cell}>
               <Badge tone={labelTone[item.label]}>{t(`label.${item.label}`)}</Badge>
             </td>
-            <td className={`${cell} max-md:block`}>
+            <td className={cell}>
               {inlineLabel(t('column.date'))}
               <DisplayDate value={item.date} className="whitespace-nowrap" />
             </td>
-            <td className={`${cell} max-md:block`}>
+            <td className={cell}>
               {inlineLabel(t('column.item'))}
               {t(`kind.${item.kind}`, { plan: name(item.product_id) })}
             </td>
-            <td className={`${cell} max-md:block`}>
+            <td className={cell}>
               {inlineLabel(t('column.amount'))}
               {item.kind === 'redeem'
                 ? t('noCharge')
                 : (formatMoney(item.amount, item.currency, locale) ??
                   `${item.amount} ${item.currency}`)}
             </td>
-            <td className={`${cell} max-md:block`}>
+            <td className={cell}>
               {inlineLabel(t('column.receipt'))}
               <span dir="ltr" className="break-all font-mono text-sm">
                 {item.receipt}
               </span>
             </td>
-            <td className={`${cell} max-md:block max-md:pt-2`}>
+            <td className={`${cell} max-md:pt-2`}>
               {isRefundState(item.refund.status) ? (
                 <span data-refund={item.refund.status}>{tr(`status.${item.refund.status}`)}</span>
               ) : item.refund.eligible ? (
