@@ -105,6 +105,23 @@ for (const locale of locales) {
   }
 }
 
+// The global API feedback loads with the first error (api-feedback.tsx) and speaks the page's
+// language: no <dialog> before it, the translated text after, gone after 5 s.
+test('/ja/login: a failed login loads the feedback and shows its toast in Japanese', async ({
+  page,
+}) => {
+  await open(page, '/ja/login');
+  await expect(page.locator('dialog')).toHaveCount(0);
+  const text = messagesOf('ja').get('ApiErrors.40101') ?? 'ApiErrors.40101 is missing';
+  await page.locator('#email').fill('nobody@turbovpn.local');
+  await page.locator('#password').fill('Wrong-pass1!');
+  await page.locator('form button[type="submit"]').click();
+  const toast = page.getByRole('alert').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await expect(page.locator('dialog')).toHaveCount(1);
+  await expect(toast).toBeHidden({ timeout: 8_000 });
+});
+
 type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
 /** One line per violation and its first offending nodes (as in a11y.spec.ts). */
