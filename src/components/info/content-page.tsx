@@ -63,6 +63,14 @@ export function contentPage(path: string, key: PageKey, options: ContentPageOpti
               </time>
             </p>
           ) : null}
+          {doc.lang !== locale ? (
+            <p
+              role="note"
+              className="mt-4 max-w-[70ch] rounded-lg bg-amber-50 px-4 py-3 text-sm text-slate-800"
+            >
+              {t('englishOnly')}
+            </p>
+          ) : null}
           {options.header ? (
             await options.header(locale)
           ) : legal ? null : (
