@@ -155,9 +155,9 @@ async function buyGiftCard(page: Page, buyer: string): Promise<string> {
     buy.getByRole('heading', { name: 'Finish the payment in the new window' }),
   ).toBeVisible();
   await paypal.getByRole('button', { name: /^Pay 69\.99 USD/ }).click();
-  // PayPal returns to /paystatus/web; without a session the protected group sends the buyer to
-  // the login page there, so this tab completes the payment (Completed, or its own polling).
-  await paypal.waitForURL(/\/(paystatus\/web\?order=|login\?redirect=%2Fpaystatus%2Fweb)/);
+  // PayPal returns to /paystatus/web, which may complete the payment itself (then /paySuc);
+  // either way this tab shows the code: by its polling, or after Completed.
+  await paypal.waitForURL(/\/(paystatus\/web\?order=|paySuc|login\?redirect=)/);
   await paypal.close();
 
   const code = buy.locator('[data-gift-code]');
