@@ -53,7 +53,7 @@ describe('startServer', () => {
     ]);
   });
 
-  it('migrates, seeds and prints the demo account once', async () => {
+  it('migrates, seeds and prints the payment provider and the demo account once', async () => {
     vi.stubEnv('DATABASE_URL', '');
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('APP_ENV', 'development');
@@ -61,7 +61,10 @@ describe('startServer', () => {
     const { startServer } = await freshStartup();
     await startServer();
     await startServer();
-    expect(stdout.mock.calls).toEqual([['Demo account: demo@turbovpn.local / Demo-pass1!']]);
+    expect(stdout.mock.calls).toEqual([
+      ['Payments: the built-in sandbox provider (no PayPal credentials; no money moves)'],
+      ['Demo account: demo@turbovpn.local / Demo-pass1!'],
+    ]);
     expect(shared()?.kind).toBe('pglite');
   });
 });
