@@ -169,8 +169,13 @@ export interface OrderAccess {
   checkoutToken?: string;
 }
 
+/** Our order ids are UUIDs; anything else is not worth a query (and may not reach one). */
+export function isOrderId(value: string): boolean {
+  return /^[0-9a-f-]{36}$/i.test(value);
+}
+
 export async function orderFor(db: Db, orderId: string, access: OrderAccess): Promise<OrderRow> {
-  if (!/^[0-9a-f-]{36}$/i.test(orderId)) throw paymentErrors.orderNotFound();
+  if (!isOrderId(orderId)) throw paymentErrors.orderNotFound();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   const byUser = order && access.userId === order.userId;
   const byToken =

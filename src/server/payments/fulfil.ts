@@ -107,7 +107,8 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
   });
 }
 
-async function planInterval(tx: Db | Tx, planId: string) {
+/** A plan's own interval: what a product id without the v2 format grants. */
+export async function planInterval(tx: Db | Tx, planId: string) {
   const [row] = await tx
     .select({ count: plans.intervalCount, unit: plans.intervalUnit })
     .from(plans)

@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { giftCards, plans } from '@/server/db/schema';
+import { giftCards } from '@/server/db/schema';
 import { paymentErrors } from './errors';
-import { extendPremium } from './fulfil';
+import { extendPremium, planInterval } from './fulfil';
 import { normalizeGiftCode } from './gift-code';
 import { grantFor } from './grant';
 
@@ -26,11 +26,7 @@ export async function redeemGift(db: Db, params: { code: string; userId: string 
         ? paymentErrors.giftCodeUsed()
         : paymentErrors.giftCodeInvalid();
     }
-    const [plan] = await tx.select().from(plans).where(eq(plans.id, card.planId));
-    const grant = grantFor(card.productId, {
-      count: plan?.intervalCount ?? 1,
-      unit: plan?.intervalUnit ?? 'MONTH',
-    });
+    const grant = grantFor(card.productId, await planInterval(tx, card.planId));
     const subscription = await extendPremium(tx, {
       userId: params.userId,
       planId: card.planId,

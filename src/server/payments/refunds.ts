@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { giftCards, orders, refundRequests } from '@/server/db/schema';
 import { refundable } from './account-payments';
+import { isOrderId } from './checkout';
 import { paymentErrors } from './errors';
 import { recordRefund } from './fulfil';
 import { type PaymentProvider, ProviderRequestError, ProviderUnavailableError } from './provider';
@@ -57,7 +58,7 @@ export async function requestRefund(
   provider: PaymentProvider,
   params: { userId: string; orderId: string; reason: string },
 ): Promise<{ status: RefundState }> {
-  const [order] = /^[0-9a-f-]{36}$/i.test(params.orderId)
+  const [order] = isOrderId(params.orderId)
     ? await db
         .select()
         .from(orders)

@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type OrderRow, orders, webhookEvents } from '@/server/db/schema';
-import { captureRequestId, nextCaptureAttempt } from './checkout';
+import { captureRequestId, isOrderId, nextCaptureAttempt } from './checkout';
 import { notifyFulfilled } from './emails';
 import { type Fulfilment, fulfilOrder, markOrder, recordRefund } from './fulfil';
 import type { PaymentProvider } from './provider';
@@ -31,7 +31,7 @@ async function findOrder(db: Db, event: WebhookEvent): Promise<OrderRow | undefi
     text(resource.supplementary_data?.related_ids?.order_id) ??
     (String(event.event_type).startsWith('CHECKOUT.ORDER.') ? text(resource.id) : undefined);
   const conditions = [
-    ours && /^[0-9a-f-]{36}$/i.test(ours) ? eq(orders.id, ours) : undefined,
+    ours && isOrderId(ours) ? eq(orders.id, ours) : undefined,
     providerOrderId ? eq(orders.providerOrderId, providerOrderId) : undefined,
   ].filter((c) => c !== undefined);
   if (conditions.length === 0) return undefined;

@@ -1,12 +1,13 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { isLocale, type Locale } from '@/lib/locales';
+import { defaultLocale } from '@/lib/locales';
 import { validationTexts } from '@/lib/password-rules';
 import { checkoutCookieName } from '@/lib/session-cookie';
 import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
 import { campaignFrom, readAttribution } from '@/server/attribution';
 import { config } from '@/server/config';
+import type { Db } from '@/server/db/client';
 import type { User } from '@/server/db/schema';
 import { subscriptionMy } from '@/server/payments/account-payments';
 import { listPlans, planPayload } from '@/server/payments/catalog';
@@ -23,7 +24,7 @@ import { redeemGift } from '@/server/payments/gifts';
 import { currentPromotion } from '@/server/payments/promotion';
 import { requestRefund } from '@/server/payments/refunds';
 import { checkoutSchema, redeemSchema, refundSchema } from '@/server/payments/schemas';
-import { createLimiter } from '@/server/rate-limit/limiter';
+import { createLimiter, type Limiter } from '@/server/rate-limit/limiter';
 import { presentedToken, setSessionCookies } from '@/server/session/cookies';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, sessionSettings, startWebSession } from '@/server/session/service';
@@ -47,8 +48,6 @@ async function access(c: Context<Env>): Promise<OrderAccess> {
   const user = await optionalUser(c);
   return { userId: user?.id, checkoutToken: getCookie(c, checkoutCookieName) };
 }
-
-const language = (value: string | undefined): Locale => (value && isLocale(value) ? value : 'en');
 
 // GET …/providers/plans – the plan catalogue of the caller's channel (query, cookie, X-From)
 paymentRoutes.get(`${base}/providers/plans`, async (c) => {
@@ -75,7 +74,7 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
     user,
     email: body.email,
     platform: body.platform,
-    locale: language(body.language),
+    locale: body.language ?? defaultLocale,
     attribution: { ...readAttribution(c.req.raw), campaign: campaignFrom(c.req.raw) },
     siteUrl: config().SITE_URL,
   });
@@ -163,6 +162,17 @@ const redeemLimit = {
   message: 'Too many gift card attempts. Please try again later.',
 };
 
+// One limiter per database (its store is built once), as accountLimits does for the accounts.
+const redeemLimiters = new WeakMap<Db, Limiter>();
+function redeemLimiter(db: Db): Limiter {
+  let limiter = redeemLimiters.get(db);
+  if (!limiter) {
+    limiter = createLimiter(db, redeemLimit);
+    redeemLimiters.set(db, limiter);
+  }
+  return limiter;
+}
+
 // POST …/gift/redeem – redeem a gift card code for the signed-in account or for an email
 paymentRoutes.post(`${base}/gift/redeem`, validate('json', redeemSchema), async (c) => {
   const { code, email } = c.req.valid('json');
@@ -170,7 +180,7 @@ paymentRoutes.post(`${base}/gift/redeem`, validate('json', redeemSchema), async 
   const where = await callerLocation(c.req.raw);
   if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
   // Every attempt counts, so codes cannot be guessed from one address.
-  await createLimiter(db, redeemLimit).consume(where.ip);
+  await redeemLimiter(db).consume(where.ip);
   let user = await optionalUser(c);
   let created = false;
   if (!user) {
