@@ -5,29 +5,10 @@
 // next to the whole document. Prints a Markdown table (raw and gzip bytes).
 //   node scripts/messages-bytes.mjs [/path]   (default: the home page)
 import { gzipSync } from 'node:zlib';
+import { locales } from '../src/lib/locales';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { freePort, reportStartError, startProductionServer } from './serve-production.mjs';
 
-const locales = [
-  'en',
-  'ms',
-  'id',
-  'de',
-  'es',
-  'fr',
-  'it',
-  'nl',
-  'pl',
-  'pt',
-  'tr',
-  'ru',
-  'uk',
-  'ko',
-  'ja',
-  'ar',
-  'zh-Hant',
-  'hi',
-];
 const pagePath = process.argv.slice(2).find((arg) => arg.startsWith('/')) ?? '/';
 const kib = (bytes) => (bytes / 1024).toFixed(1);
 
