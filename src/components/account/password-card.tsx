@@ -8,6 +8,7 @@ import { checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { showToast } from '../ui/toast';
+import { NewPasswordFields } from './new-password-fields';
 import { SetPasswordForm } from './set-password-form';
 
 type Field = 'current' | 'password' | 'confirm';
@@ -45,7 +46,7 @@ export function PasswordCard({ profile }: { profile: SessionUser }) {
 /** The current password and the new one twice (web/change_password). */
 function ChangePasswordForm() {
   const t = useTranslations('Account');
-  const ta = useTranslations('Auth');
+  const _ta = useTranslations('Auth');
   const tv = useTranslations('Validation');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -87,21 +88,7 @@ function ChangePasswordForm() {
         autoComplete="current-password"
         error={errors.current}
       />
-      <TextField
-        id="password"
-        type="password"
-        label={ta('newPassword')}
-        hint={tv('passwordHint')}
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <TextField
-        id="confirm"
-        type="password"
-        label={ta('confirmPassword')}
-        autoComplete="new-password"
-        error={errors.confirm}
-      />
+      <NewPasswordFields errors={errors} />
       <div>
         <Button type="submit" busy={busy}>
           {t('changePassword')}

@@ -10,6 +10,7 @@ import { checkCode, checkEmail, checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { buttonClass } from '../ui/link-button';
+import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'email' | 'code' | 'password' | 'confirm';
 
@@ -94,21 +95,7 @@ export function ResetPasswordForm() {
           />
         </>
       )}
-      <TextField
-        id="password"
-        type="password"
-        label={t('newPassword')}
-        hint={tv('passwordHint')}
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <TextField
-        id="confirm"
-        type="password"
-        label={t('confirmPassword')}
-        autoComplete="new-password"
-        error={errors.confirm}
-      />
+      <NewPasswordFields errors={errors} />
       <Button type="submit" busy={busy} className="w-full">
         {busy ? t('saving') : t('savePassword')}
       </Button>

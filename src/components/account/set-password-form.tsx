@@ -6,8 +6,8 @@ import { api } from '@/client/http';
 import { accountApi } from '@/client/session';
 import { checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
-import { TextField } from '../ui/form-field';
 import { showToast } from '../ui/toast';
+import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'password' | 'confirm';
 
@@ -17,7 +17,7 @@ type Field = 'password' | 'confirm';
  */
 export function SetPasswordForm({ onDone }: { onDone?: () => void }) {
   const t = useTranslations('Account');
-  const ta = useTranslations('Auth');
+  const _ta = useTranslations('Auth');
   const tv = useTranslations('Validation');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -48,21 +48,7 @@ export function SetPasswordForm({ onDone }: { onDone?: () => void }) {
 
   return (
     <form noValidate onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4">
-      <TextField
-        id="password"
-        type="password"
-        label={ta('newPassword')}
-        hint={tv('passwordHint')}
-        autoComplete="new-password"
-        error={errors.password}
-      />
-      <TextField
-        id="confirm"
-        type="password"
-        label={ta('confirmPassword')}
-        autoComplete="new-password"
-        error={errors.confirm}
-      />
+      <NewPasswordFields errors={errors} />
       <div>
         <Button type="submit" busy={busy}>
           {t('setPassword')}

@@ -1,22 +1,13 @@
 // The payments API answers these pages read (docs/api.md, Payments), as the browser sees them.
 import type { Plan } from '@/lib/plans/types';
+import type { HistoryEntry } from '@/server/payments/account-payments';
 
-export type HistoryLabel = 'Paid' | 'Success' | 'Failed' | 'Refunded';
-export type RefundState = 'refunded' | 'pending' | 'queued';
-
-export interface HistoryItem {
-  id: string;
-  kind: 'plan' | 'gift' | 'redeem';
-  label: HistoryLabel;
-  /** ISO 8601. */
-  date: string;
-  amount: string;
-  currency: string;
-  plan_id: string;
-  product_id: string;
-  receipt: string;
-  refund: { eligible: boolean; status: string | null };
-}
+// The history's shapes are the server's own (type-only imports: no server code reaches the browser).
+export type {
+  HistoryEntry as HistoryItem,
+  HistoryLabel,
+} from '@/server/payments/account-payments';
+export type { RefundState } from '@/server/payments/refunds';
 
 export interface SubscriptionInfo {
   plan_id: string;
@@ -31,7 +22,7 @@ export interface SubscriptionInfo {
 export interface SubscriptionMy {
   is_premium: boolean;
   subscription: SubscriptionInfo | null;
-  history: HistoryItem[];
+  history: HistoryEntry[];
 }
 
 /** POST gift/redeem */
