@@ -1,75 +1,17 @@
-// Gift cards and the account's subscription end to end: buying a gift card as a new buyer (the
-// sandbox approval page in a new tab), redeeming it in another browser for another new email,
-// /redeem-suc with the set-password step, the account's premium status and history; the demo
-// account's refund from the account page; /promotion outside its window; the money-back page;
-// axe and the 375 px width in en and ar. The sandbox builds its approval and return URLs from
-// SITE_URL, so these tests run on a server of their own whose SITE_URL is its own address.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { demoAccount } from './helpers';
+import { demoAccount, expectNoSeriousAxeViolations, ownServer, signInDemo } from './helpers';
 
 const paymentApi = '/api/mms/payment/v1';
 const api = { 'app-type': '502' };
 const displayDate = /^\d{4}-\d{2}-\d{2} (AM|PM) \d{2}:\d{2}:\d{2}$/;
 const giftCodeShape = /^[A-Z2-9]{4}(-[A-Z2-9]{4}){3}$/;
 
-interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-interface ServeModule {
-  freePort(): Promise<number>;
-  startProductionServer(options: {
-    port: number;
-    timeoutMs?: number;
-    env?: Record<string, string>;
-  }): Promise<RunningServer>;
-}
-
-// One server for the file: its tests run one after another in one worker.
-test.describe.configure({ mode: 'default' });
-
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
-  const serve = (await import(helper)) as ServeModule;
-  const port = await serve.freePort();
-  server = await serve.startProductionServer({
-    port,
-    timeoutMs: 120_000,
-    env: { SITE_URL: `http://127.0.0.1:${port}` },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-const contexts: BrowserContext[] = [];
-async function openPage(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
+const own = ownServer();
+const openPage = own.openPage;
 
 let counter = 0;
 const newEmail = (who: string) => `${who}-${Date.now()}-${++counter}@example.com`;
-
-/** Signs the demo account in for the whole browser context (the session cookie). */
-async function signInDemo(context: BrowserContext) {
-  const response = await context.request.post('/api/mms/account/v1/web/login', {
-    headers: api,
-    data: { username: demoAccount.email, password: demoAccount.password },
-  });
-  expect(response.status()).toBe(200);
-}
 
 /**
  * Buys a plan for the signed-in demo account through the API: checkout with the session, the
@@ -93,7 +35,7 @@ async function buyPlanAsDemo(context: BrowserContext) {
   }
   if (!order) throw new Error('no plan could be bought');
   const approve = await context.request.post(`${order.approve_url}/approve`, {
-    headers: { Origin: server.baseUrl },
+    headers: { Origin: own.baseUrl() },
     maxRedirects: 0,
   });
   expect(approve.status()).toBe(303);
@@ -109,21 +51,6 @@ async function buyPlanAsDemo(context: BrowserContext) {
   const receipt = history.find((entry) => entry.id === order?.order_id)?.receipt ?? '';
   expect(receipt).not.toBe('');
   return { orderId: order.order_id, receipt };
-}
-
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-async function expectNoSeriousAxeIssue(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-    .analyze();
-  const serious = results.violations.filter(
-    (v: Violation) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  const described = serious
-    .map((v) => `[${v.impact}] ${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target).join('\n  ')}`)
-    .join('\n');
-  expect(serious, `axe violations on ${page.url()}:\n${described}`).toEqual([]);
 }
 
 async function expectNoSidewaysScroll(page: Page) {
@@ -338,7 +265,7 @@ for (const locale of ['en', 'ar'] as Locale[]) {
     const { context, page } = await openPage(browser, { width: 375, height: 800 });
     await page.goto(localizePath(locale, '/gift-card'));
     await expect(page.locator('[data-area="gift-redeem"]')).toBeVisible();
-    await expectNoSeriousAxeIssue(page);
+    await expectNoSeriousAxeViolations(page);
     await expectNoSidewaysScroll(page);
 
     // With a purchase, so the subscription and the history table are checked too.
@@ -346,10 +273,10 @@ for (const locale of ['en', 'ar'] as Locale[]) {
     await buyPlanAsDemo(context);
     await page.goto(localizePath(locale, '/myAccount'));
     await expect(page.locator('[data-area="payment-history"]')).toBeVisible();
-    await expectNoSeriousAxeIssue(page);
+    await expectNoSeriousAxeViolations(page);
     await expectNoSidewaysScroll(page);
 
     await page.setViewportSize({ width: 1280, height: 900 });
-    await expectNoSeriousAxeIssue(page);
+    await expectNoSeriousAxeViolations(page);
   });
 }

@@ -1,6 +1,17 @@
 // Small helpers shared by the end-to-end specs: reading the head of an HTML answer,
 // normalising Location headers, and the site's public base URL.
-import type { APIRequestContext, APIResponse } from '@playwright/test';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import {
+  type APIRequestContext,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  expect,
+  type Page,
+  test,
+} from '@playwright/test';
 
 /** Base of canonical and alternate URLs (the server's SITE_URL). */
 export const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
@@ -153,4 +164,98 @@ export function jsonLdOf(html: string): Record<string, unknown>[] {
 export function hasType(node: Record<string, unknown>, type: string): boolean {
   const value = node['@type'];
   return value === type || (Array.isArray(value) && value.includes(type));
+}
+
+interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+interface ServeModule {
+  freePort(): Promise<number>;
+  startProductionServer(options: {
+    port: number;
+    timeoutMs?: number;
+    env?: Record<string, string>;
+  }): Promise<RunningServer>;
+}
+
+/**
+ * A production server of the calling spec file's own, whose SITE_URL is its own address (the
+ * sandbox payment provider builds its approval and return URLs from SITE_URL), with browser
+ * contexts on it that close after each test. The file's tests run one after another.
+ */
+export function ownServer() {
+  let server: RunningServer | undefined;
+  const contexts: BrowserContext[] = [];
+  test.describe.configure({ mode: 'default' });
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
+    const serve = (await import(helper)) as ServeModule;
+    const port = await serve.freePort();
+    server = await serve.startProductionServer({
+      port,
+      timeoutMs: 120_000,
+      env: { SITE_URL: `http://127.0.0.1:${port}` },
+    });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+  test.afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  const baseUrl = () => {
+    if (!server) throw new Error('ownServer(): the server runs only inside tests');
+    return server.baseUrl;
+  };
+  return {
+    baseUrl,
+    async openPage(browser: Browser, viewport?: { width: number; height: number }) {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport });
+      contexts.push(context);
+      return { context, page: await context.newPage() };
+    },
+  };
+}
+
+/** Signs the demo account in for a whole browser context; answers its session token. */
+export async function signInDemo(context: BrowserContext): Promise<string> {
+  const response = await context.request.post('/api/mms/account/v1/web/login', {
+    headers: { 'app-type': '502' },
+    data: { username: demoAccount.email, password: demoAccount.password },
+  });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { data: { token: string } }).data.token;
+}
+
+type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+/** One readable block per violation: rule, impact, help link and the first offending nodes. */
+function describeViolations(violations: Violation[]): string {
+  return violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .slice(0, 5)
+        .map(
+          (node) =>
+            `    - ${node.target.join(' ')}\n      ${(node.failureSummary ?? '').replace(/\n/g, '\n      ')}`,
+        )
+        .join('\n');
+      const more =
+        violation.nodes.length > 5 ? `\n    … and ${violation.nodes.length - 5} more` : '';
+      return `[${violation.impact}] ${violation.id}: ${violation.help}\n  ${violation.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n\n');
+}
+
+/** axe (WCAG 2.1 A/AA) finds no serious or critical violation on the page as it is now. */
+export async function expectNoSeriousAxeViolations(page: Page, url = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious, `axe violations on ${url}:\n${describeViolations(serious)}`).toEqual([]);
 }

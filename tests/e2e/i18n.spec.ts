@@ -3,7 +3,6 @@
 // Hindi; in Arabic (RTL) no layout scrolls sideways on a phone or a desktop.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { flattenMessages, mayKeepEnglish, parseAllowlist } from '../../scripts/i18n-check-lib';
 import {
@@ -13,6 +12,7 @@ import {
   locales,
   localizePath,
 } from '../../src/lib/locales';
+import { expectNoSeriousAxeViolations } from './helpers';
 
 // The e2e runner (scripts/e2e.mjs) runs from the repository root.
 const root = process.cwd();
@@ -122,32 +122,11 @@ test('/ja/login: a failed login loads the feedback and shows its toast in Japane
   await expect(toast).toBeHidden({ timeout: 8_000 });
 });
 
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-/** One line per violation and its first offending nodes (as in a11y.spec.ts). */
-function describeViolations(violations: Violation[]): string {
-  return violations
-    .map(
-      (violation) =>
-        `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${violation.nodes
-          .slice(0, 5)
-          .map((node) => `    - ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
-          .join('\n')}`,
-    )
-    .join('\n');
-}
-
 for (const locale of ['ar', 'ja', 'hi'] as const) {
   const url = localizePath(locale, '/');
   test(`${url}: no serious axe violations`, async ({ page }) => {
     await open(page, url);
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    );
-    expect(serious, `axe violations on ${url}:\n${describeViolations(serious)}`).toEqual([]);
+    await expectNoSeriousAxeViolations(page, url);
   });
 }
 

@@ -1,70 +1,19 @@
-// Purchases end to end (issue 4): /pricing, the checkout with PayPal in a new tab (the built-in
-// sandbox provider's approval page), the return page, /paySuc with the set-password step, the
-// account's premium status, cancelling, an email that must log in first, and the Windows app's
-// pay pages. The sandbox builds its approval and return URLs from SITE_URL, so these tests run
-// on a server of their own whose SITE_URL is its own address.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { hasType, jsonLdOf } from './helpers';
+import {
+  demoAccount,
+  expectNoSeriousAxeViolations,
+  hasType,
+  jsonLdOf,
+  ownServer,
+  signInDemo,
+} from './helpers';
 
-const demo = { email: 'demo@turbovpn.local', password: 'Demo-pass1!' };
+const demo = demoAccount;
 const paymentApi = '/api/mms/payment/v1';
 
-interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-interface ServeModule {
-  freePort(): Promise<number>;
-  startProductionServer(options: {
-    port: number;
-    timeoutMs?: number;
-    env?: Record<string, string>;
-  }): Promise<RunningServer>;
-}
-
-// One server for the file: its tests run one after another in one worker.
-test.describe.configure({ mode: 'default' });
-
-let server: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
-  const serve = (await import(helper)) as ServeModule;
-  const port = await serve.freePort();
-  server = await serve.startProductionServer({
-    port,
-    timeoutMs: 120_000,
-    env: { SITE_URL: `http://127.0.0.1:${port}` },
-  });
-});
-test.afterAll(async () => {
-  await server?.stop();
-});
-
-const contexts: BrowserContext[] = [];
-async function openPage(browser: Browser, viewport?: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
-  contexts.push(context);
-  return { context, page: await context.newPage() };
-}
-test.afterEach(async () => {
-  await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-
-/** Signs the demo account in for the whole browser context (the session cookie). */
-async function signInDemo(context: BrowserContext) {
-  const response = await context.request.post('/api/mms/account/v1/web/login', {
-    headers: { 'app-type': '502' },
-    data: { username: demo.email, password: demo.password },
-  });
-  expect(response.status()).toBe(200);
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
+const own = ownServer();
+const openPage = own.openPage;
 
 /** "Continue to PayPal" and the new tab it opens (the sandbox approval page). */
 async function continueToPayPal(page: Page): Promise<Page> {
@@ -267,7 +216,7 @@ test('Windows app: /win-pay/native with the app’s token, PayPal in the same wi
   browser,
   playwright,
 }) => {
-  const app = await playwright.request.newContext({ baseURL: server.baseUrl });
+  const app = await playwright.request.newContext({ baseURL: own.baseUrl() });
   const login = await app.post('/api/mms/account/v1/web/login', {
     headers: { 'app-type': '502' },
     data: { username: demo.email, password: demo.password },
@@ -304,20 +253,6 @@ test('Windows app: /win-pay/native with the app’s token, PayPal in the same wi
   await app.dispose();
 });
 
-type Violation = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-function describeViolations(violations: Violation[]): string {
-  return violations
-    .map((violation) => {
-      const nodes = violation.nodes
-        .slice(0, 5)
-        .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
-        .join('\n');
-      return `[${violation.impact}] ${violation.id}: ${violation.help}\n${nodes}`;
-    })
-    .join('\n\n');
-}
-
 for (const locale of ['en', 'ar'] as Locale[]) {
   for (const path of ['/pricing', '/pricing/checkout']) {
     const url = localizePath(locale, path);
@@ -327,13 +262,7 @@ for (const locale of ['en', 'ar'] as Locale[]) {
       const { page } = await openPage(browser, { width: 375, height: 800 });
       const response = await page.goto(url, { waitUntil: 'load' });
       expect(response?.status()).toBe(200);
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-        .analyze();
-      const serious = results.violations.filter(
-        (v) => v.impact === 'serious' || v.impact === 'critical',
-      );
-      expect(serious, `axe violations on ${url}:\n${describeViolations(serious)}`).toEqual([]);
+      await expectNoSeriousAxeViolations(page, url);
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       );
