@@ -28,23 +28,49 @@ describe('parseConfig', () => {
     });
   });
 
-  it('requires SMTP when APP_ENV=production, naming the setting', () => {
+  it('names every missing production setting at once', () => {
     expect(() => parseConfig({ APP_ENV: 'production' })).toThrow(
-      /^Invalid configuration: SMTP_URL: is required when APP_ENV=production/,
+      new ConfigError(
+        'Invalid configuration: DATABASE_URL: is required when APP_ENV=production; ' +
+          'SMTP_URL: is required when APP_ENV=production; ' +
+          'PAYPAL_CLIENT_ID: and PAYPAL_CLIENT_SECRET are required when APP_ENV=production; ' +
+          'PAYPAL_WEBHOOK_ID: is required when APP_ENV=production',
+      ),
     );
+  });
+
+  it('requires PostgreSQL and SMTP when APP_ENV=production, naming the setting', () => {
     const paypal = {
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
       PAYPAL_WEBHOOK_ID: 'wh',
     };
-    expect(
-      parseConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...paypal }).SMTP_URL,
-    ).toBe('smtp://mail:25');
+    const database = { DATABASE_URL: 'postgres://app:pw@db:5432/app' };
+    expect(() =>
+      parseConfig({ APP_ENV: 'production', SMTP_URL: 'smtp://mail:25', ...paypal }),
+    ).toThrow(/^Invalid configuration: DATABASE_URL: is required when APP_ENV=production$/);
+    expect(() => parseConfig({ APP_ENV: 'production', ...database, ...paypal })).toThrow(
+      /^Invalid configuration: SMTP_URL: is required when APP_ENV=production$/,
+    );
+    const parsed = parseConfig({
+      APP_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      ...database,
+      ...paypal,
+    });
+    expect(parsed).toMatchObject({
+      SMTP_URL: 'smtp://mail:25',
+      DATABASE_URL: database.DATABASE_URL,
+    });
   });
 
   it('requires PayPal credentials and the webhook id in production, never the sandbox', () => {
-    const smtp = { APP_ENV: 'production', SMTP_URL: 'smtp://mail:25' };
-    expect(() => parseConfig(smtp)).toThrow(
+    const smtp = {
+      APP_ENV: 'production',
+      SMTP_URL: 'smtp://mail:25',
+      DATABASE_URL: 'postgres://app:pw@db:5432/app',
+    };
+    expect(() => parseConfig({ ...smtp, PAYPAL_WEBHOOK_ID: 'wh' })).toThrow(
       /PAYPAL_CLIENT_ID: and PAYPAL_CLIENT_SECRET are required/,
     );
     expect(() =>

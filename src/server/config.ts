@@ -111,6 +111,15 @@ const configSchema = z
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   })
   .superRefine((value, ctx) => {
+    // PGlite is one process's private database: several instances behind a load balancer must
+    // share sessions, limits and orders through one PostgreSQL (docs/operations.md).
+    if (value.APP_ENV === 'production' && !value.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DATABASE_URL'],
+        message: 'is required when APP_ENV=production',
+      });
+    }
     // The outbox would swallow real users' mail: production needs a real SMTP server.
     if (value.APP_ENV === 'production' && !value.SMTP_URL) {
       ctx.addIssue({
@@ -135,11 +144,11 @@ const configSchema = z
         message: 'and PAYPAL_CLIENT_SECRET are required when APP_ENV=production',
       });
     }
-    if (value.PAYPAL_CLIENT_ID && !value.PAYPAL_WEBHOOK_ID && value.APP_ENV === 'production') {
+    if (value.APP_ENV === 'production' && !value.PAYPAL_WEBHOOK_ID) {
       ctx.addIssue({
         code: 'custom',
         path: ['PAYPAL_WEBHOOK_ID'],
-        message: 'is required when PayPal is configured in production',
+        message: 'is required when APP_ENV=production',
       });
     }
   });
