@@ -238,8 +238,10 @@ describe('error mapping', () => {
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({
       code: 503,
-      message: 'Service temporarily unavailable',
+      message: 'The service is temporarily unavailable. Please try again in a moment.',
+      data: { retry_after: 5 },
     });
+    expect(res.headers.get('retry-after')).toBe('5');
     expect(text).not.toMatch(/db\.internal|postgres:/);
   });
 

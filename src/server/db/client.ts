@@ -101,6 +101,43 @@ export function unavailable(label: string, error: unknown): DatabaseUnavailableE
   );
 }
 
+// Failures that mean "the database is not there right now" rather than "this query is wrong":
+// sockets, SQLSTATE class 08 (connection exception), 57P01-57P03 (shut down, crashed, starting)
+// and 53300 (too many connections). Such a request answers 503 and may succeed when retried.
+const unavailableCodes: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+
+// node-postgres reports a dropped or timed-out connection with an Error that has no code.
+const unavailableMessages =
+  /Connection terminated|connection timeout|timeout exceeded when trying to connect|Query read timeout|not queryable|Cannot use a pool after calling end/i;
+
+/** Whether an error (or one it wraps) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    if (current instanceof DatabaseUnavailableError) return true;
+    const code: unknown = (current as Error & { code?: unknown }).code;
+    if (typeof code === 'string' && (unavailableCodes.has(code) || code.startsWith('08'))) {
+      return true;
+    }
+    if (unavailableMessages.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Checks that the database answers; throws DatabaseUnavailableError otherwise. */
 export async function pingDb(handle: DbHandle): Promise<void> {
   try {
@@ -152,12 +189,32 @@ function openPglite(dataDir: string | undefined): PgliteHandle {
   };
 }
 
+/** How long a request waits for a connection from the pool (or a new one) before failing. */
+export const connectTimeoutMs = 3_000;
+/** How long one query may take before the client gives up on it (a hung server or network). */
+export const queryTimeoutMs = 30_000;
+
 function openPostgres(url: string, max = 10): PostgresHandle {
   const label = redactUrl(url);
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A database that is down answers at once (connection refused); one that does not answer
+    // at all must not hold requests either: they fail within these limits and answer 503.
+    connectionTimeoutMillis: connectTimeoutMs,
+    query_timeout: queryTimeoutMs,
+    keepAlive: true,
+  });
   // An idle connection that drops emits 'error' on the pool; unhandled it would end the process.
   pool.on('error', (error: Error) => {
     console.error(`[db] ${unavailable(label, error).message}`);
+  });
+  // A connection lost while checked out (inside a transaction, between its statements) emits
+  // 'error' on the client, where the pool listens only while it is idle: unhandled, it would end
+  // the process. The statement in progress, or the next one, fails with the same error and the
+  // request answers 503, so here it only needs handling.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
   });
   const driver = drizzlePg({ client: pool, schema });
   let closed = false;

@@ -108,31 +108,36 @@ export async function startCheckout(
 ): Promise<StartedCheckout> {
   const plan = await findPlan(db, input.planId);
   if (!plan) throw paymentErrors.planNotFound();
-  const { user, created } = input.user
-    ? { user: input.user, created: false }
-    : await accountForEmail(db, input.email ?? '');
-  if (input.kind === 'plan' && (await holdsPlan(db, user.id, plan.id))) {
-    throw paymentErrors.alreadyPurchased();
-  }
   const checkoutToken = input.user ? undefined : newSessionToken();
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId: user.id,
-      kind: input.kind,
-      planId: plan.id,
-      productId: plan.productId,
-      amount: plan.price,
-      currency: plan.currency,
-      provider: provider.name,
-      platform: input.platform,
-      locale: input.locale,
-      createdAccount: created,
-      checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
-      attribution: input.attribution,
-    })
-    .returning();
-  if (!order) throw new Error('order vanished right after insert');
+  // The account made from the email and its order are stored together or not at all: a
+  // database that fails in between leaves neither behind.
+  const order = await db.transaction(async (tx) => {
+    const { user, created } = input.user
+      ? { user: input.user, created: false }
+      : await accountForEmail(tx, input.email ?? '');
+    if (input.kind === 'plan' && (await holdsPlan(tx, user.id, plan.id))) {
+      throw paymentErrors.alreadyPurchased();
+    }
+    const [inserted] = await tx
+      .insert(orders)
+      .values({
+        userId: user.id,
+        kind: input.kind,
+        planId: plan.id,
+        productId: plan.productId,
+        amount: plan.price,
+        currency: plan.currency,
+        provider: provider.name,
+        platform: input.platform,
+        locale: input.locale,
+        createdAccount: created,
+        checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
+        attribution: input.attribution,
+      })
+      .returning();
+    if (!inserted) throw new Error('order vanished right after insert');
+    return inserted;
+  });
   try {
     const made = await provider.createOrder({
       orderId: order.id,

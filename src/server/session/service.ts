@@ -50,13 +50,17 @@ export async function startWebSession(
 ): Promise<{ token: string; session: Session }> {
   const token = newSessionToken();
   const now = new Date();
-  const session = await insertSession(db, {
-    userId,
-    tokenHash: hashToken(token),
-    now,
-    expiresAt: new Date(now.getTime() + settings.maxAgeSeconds * 1000),
+  // One transaction: a database failing in between never leaves more sessions than the limit.
+  const session = await db.transaction(async (tx) => {
+    const inserted = await insertSession(tx, {
+      userId,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: new Date(now.getTime() + settings.maxAgeSeconds * 1000),
+    });
+    await trimWebSessions(tx, { userId, keep: settings.webSessionLimit, now });
+    return inserted;
   });
-  await trimWebSessions(db, { userId, keep: settings.webSessionLimit, now });
   return { token, session };
 }
 

@@ -1,17 +1,31 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
-import { DatabaseUnavailableError } from '@/server/db/client';
+import { isDatabaseUnavailable, unavailable } from '@/server/db/client';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../types';
 import { invalidRequest } from '../validate';
 
+/** What a request answers (503) while the database cannot be reached; ApiErrors.503 in English. */
+export const databaseUnavailableMessage =
+  'The service is temporarily unavailable. Please try again in a moment.';
+const databaseRetryAfterSeconds = 5;
+
 export function errorResponse(c: Context<AppEnv>, error: ApiError): Response {
   const retryAfter = (error.data as { retry_after?: unknown } | undefined)?.retry_after;
-  if (error.status === 429 && typeof retryAfter === 'number') {
+  if ((error.status === 429 || error.status === 503) && typeof retryAfter === 'number') {
     c.header('Retry-After', String(retryAfter));
   }
   return c.json(error.toBody(), error.status);
+}
+
+// The database's name for the log (never with a password); a generic one if even that fails.
+function databaseLabel(c: Context<AppEnv>): string {
+  try {
+    return c.var.db().label;
+  } catch {
+    return '(the configured database)';
+  }
 }
 
 // The one place errors become answers. Only ApiError messages (written for clients) and a few
@@ -26,9 +40,14 @@ function toApiError(error: Error, c: Context<AppEnv>): ApiError {
   }
   const request_id = c.var.requestId;
   const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
-  if (error instanceof DatabaseUnavailableError) {
-    console.error(`[api] ${request_id} ${where}: ${error.message}`);
-    return ApiError.unavailable('Service temporarily unavailable', { request_id });
+  if (isDatabaseUnavailable(error)) {
+    // The database is down or unreachable: a short line (no SQL, no host), and an answer the
+    // client may retry. The pool reconnects on its own once the database is back.
+    console.error(`[api] ${request_id} ${where}: ${unavailable(databaseLabel(c), error).message}`);
+    return ApiError.unavailable(databaseUnavailableMessage, {
+      request_id,
+      retry_after: databaseRetryAfterSeconds,
+    });
   }
   console.error(`[api] ${request_id} ${where} failed:`, error);
   return new ApiError(500, 500, 'Internal server error', { request_id });
