@@ -11,7 +11,7 @@ current=""
 step() {
   current="$1"
   echo
-  echo "==> [$(( ${#passed[@]} + 1 ))/6] $1"
+  echo "==> [$(( ${#passed[@]} + 1 ))/7] $1"
 }
 
 done_step() {
@@ -53,4 +53,9 @@ done_step
 
 step "end-to-end tests (node scripts/e2e.mjs)"
 node scripts/e2e.mjs
+done_step
+
+# Reuses the build the end-to-end step made; skips (exit 0) where there is no PostgreSQL.
+step "fleet: two production instances on one PostgreSQL (scripts/with-postgres.sh node scripts/fleet-test.mjs)"
+bash scripts/with-postgres.sh node scripts/fleet-test.mjs
 done_step

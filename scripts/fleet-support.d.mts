@@ -1,0 +1,36 @@
+export interface Instance {
+  name: string;
+  port: number;
+  pid: number;
+  baseUrl: string;
+  output(): string;
+  exited(): { code: number | null; signal: NodeJS.Signals | null } | null;
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null>;
+}
+
+export interface ScratchDatabase {
+  name: string;
+  url: string;
+  drop(): Promise<void>;
+}
+
+export declare function withDatabase(url: string, database: string): string;
+export declare function redact(url: string): string;
+export declare function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<ScratchDatabase>;
+export declare function journalEntries(): number;
+export declare function startInstance(options: {
+  name: string;
+  port: number;
+  env: Record<string, string>;
+  timeoutMs?: number;
+  echo?: boolean;
+}): Promise<Instance>;
+export declare function treeRssKib(rootPid: number): number | undefined;
+export declare function startTcpBalancer(
+  port: number,
+  targets: number[],
+): Promise<{ url: string; close(): Promise<void> }>;
+export declare function freePort(): Promise<number>;

@@ -1,0 +1,224 @@
+// Helpers for running several production instances against one PostgreSQL on this machine:
+// used by the fleet test (tests/fleet/) and `npm run bench:load`.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
+import { repoRoot } from './build-if-needed.mjs';
+import { portInUse } from './serve-production.mjs';
+
+export { freePort } from './serve-production.mjs';
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `url` with its database name replaced. */
+export function withDatabase(url, database) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A URL fit for logs: the password removed. */
+export function redact(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+/**
+ * Creates an empty database named `prefix_<random>` on the cluster of `adminUrl` (a role with
+ * CREATEDB); answers its URL and a function that drops it again (closing what is left open).
+ */
+export async function createScratchDatabase(adminUrl, prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    name,
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The number of migrations drizzle/ holds (its journal). */
+export function journalEntries() {
+  const journal = JSON.parse(
+    readFileSync(path.join(repoRoot, 'drizzle', 'meta', '_journal.json'), 'utf8'),
+  );
+  return journal.entries.length;
+}
+
+/**
+ * Whether the instance serves: /readyz (database reachable, migrations current) where the build
+ * has it, else /healthz.
+ */
+async function ready(baseUrl) {
+  const readyz = await fetch(`${baseUrl}/readyz`, { signal: AbortSignal.timeout(5_000) });
+  if (readyz.status !== 404) return readyz.ok ? true : `/readyz answered ${readyz.status}`;
+  const healthz = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+  return healthz.ok ? true : `/healthz answered ${healthz.status}`;
+}
+
+/**
+ * Starts one production instance with `npm run start:prod` (scripts/start-prod.mjs, APP_ENV=production)
+ * on `port`, using the existing build (SKIP_BUILD=1), and waits until it is ready. `env` must
+ * hold the production settings (DATABASE_URL, SMTP_URL, PayPal). Output is collected (echoed
+ * with `echo`) so a failed start can show it.
+ * @param {{ name: string, port: number, env: Record<string, string>, timeoutMs?: number, echo?: boolean }} options
+ */
+export async function startInstance({ name, port, env, timeoutMs = 60_000, echo = false }) {
+  if (await portInUse(port)) throw new Error(`${name}: port ${port} is already in use`);
+  const child = spawn(process.execPath, [path.join(repoRoot, 'scripts', 'start-prod.mjs')], {
+    cwd: repoRoot,
+    detached: true, // own process group: stopping it ends `next start` and its workers too
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+  });
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk.toString();
+    if (echo) process.stderr.write(`[${name}] ${chunk}`);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  let exited = null;
+  const exitPromise = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    });
+  });
+
+  const instance = {
+    name,
+    port,
+    pid: child.pid,
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited: () => exited,
+    /** SIGTERM to the group, SIGKILL after 15 s; answers how it ended. */
+    async stop() {
+      if (!exited) {
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          // already gone
+        }
+        const stopped = await Promise.race([exitPromise.then(() => true), sleep(15_000)]);
+        if (!stopped) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            // already gone
+          }
+          await Promise.race([exitPromise, sleep(2_000)]);
+        }
+      }
+      return exited;
+    },
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  let problem = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (exited) {
+      throw new Error(
+        `${name} exited early (${exited.signal ?? `exit code ${exited.code}`}); output:\n${output}`,
+      );
+    }
+    try {
+      const result = await ready(instance.baseUrl);
+      if (result === true) return instance;
+      problem = result;
+    } catch (error) {
+      problem = error instanceof Error ? error.message : String(error);
+    }
+    await sleep(250);
+  }
+  await instance.stop();
+  throw new Error(
+    `${name} was not ready within ${timeoutMs / 1000} s (${problem}); output:\n${output}`,
+  );
+}
+
+/** Resident set size in KiB of a process and all its descendants (from /proc). */
+export function treeRssKib(rootPid) {
+  const children = new Map();
+  const rss = new Map();
+  const pids = readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+  for (const pid of pids.map(Number)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1]);
+      const vmRss = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+      rss.set(pid, vmRss);
+      if (!children.has(ppid)) children.set(ppid, []);
+      children.get(ppid).push(pid);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  let total = 0;
+  const queue = [rootPid];
+  while (queue.length > 0) {
+    const pid = queue.pop();
+    total += rss.get(pid) ?? 0;
+    queue.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/**
+ * A round-robin TCP balancer on 127.0.0.1:`port`: each new connection goes to the next target.
+ * Connection-level, like nginx's stream module; keep-alive connections stay on their instance.
+ */
+export function startTcpBalancer(port, targets) {
+  let next = 0;
+  const sockets = new Set();
+  const server = net.createServer((client) => {
+    const target = targets[next % targets.length];
+    next += 1;
+    const upstream = net.connect({ host: '127.0.0.1', port: target });
+    sockets.add(client);
+    sockets.add(upstream);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on('error', end);
+    upstream.on('error', end);
+    client.on('close', end);
+    upstream.on('close', end);
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${port}`,
+        close: () =>
+          new Promise((done) => {
+            for (const socket of sockets) socket.destroy();
+            server.close(() => done());
+          }),
+      }),
+    );
+  });
+}

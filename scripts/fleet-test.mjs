@@ -1,0 +1,43 @@
+// The fleet test: two production instances (`npm run start:prod`) started together on one
+// empty PostgreSQL database must behave as one site (tests/fleet/fleet.test.ts). Needs
+// TEST_DATABASE_URL, which scripts/with-postgres.sh sets:
+//   bash scripts/with-postgres.sh node scripts/fleet-test.mjs
+// Without it the test is skipped. Uses the existing production build (building only when it is
+// missing or stale, so after `npm run test:e2e` no second build runs; SKIP_BUILD=1 as usual).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildIfNeeded, repoRoot } from './build-if-needed.mjs';
+
+const prefix = 'fleet-test';
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    `${prefix}: PostgreSQL not available (no TEST_DATABASE_URL), skipping; ` +
+      'run it through scripts/with-postgres.sh',
+  );
+  process.exit(0);
+}
+
+try {
+  await buildIfNeeded({ log: (line) => console.log(line) });
+} catch (error) {
+  console.error(`${prefix}: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
+
+const vitest = path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs');
+const child = spawn(
+  process.execPath,
+  [vitest, 'run', '--config', 'vitest.fleet.config.ts', ...process.argv.slice(2)],
+  { cwd: repoRoot, stdio: 'inherit' },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+child.on('error', (error) => {
+  console.error(`${prefix}: cannot run vitest: ${error.message}`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

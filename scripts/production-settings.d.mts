@@ -1,0 +1,4 @@
+export declare const requiredInProduction: readonly string[];
+export declare function missingProductionSettings(
+  env: Record<string, string | undefined>,
+): string[];
