@@ -121,7 +121,7 @@ export const config = {
   // Everything but the API mounts, framework assets and the metadata routes. Files of public/
   // pass through the proxy (isPublicFile); any other unknown path becomes a real 404.
   matcher: [
-    '/((?!api/|api$|ws/|ws$|l10n$|healthz$|_next/|_vercel/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)',
+    '/((?!api/|api$|ws/|ws$|l10n$|healthz$|readyz$|metrics$|_next/|_vercel/|robots\\.txt$|sitemap\\.xml$|icon\\.svg$).*)',
   ],
 }; /** The protected group needs a session; the provider's return page also takes a buyer's checkout. */
 function mayEnterProtected(request: NextRequest, path: string): boolean {

@@ -3,6 +3,7 @@ import { defaultLocale, locales } from '@/lib/locales';
 import { siteRoutes } from '@/lib/routes';
 import { absoluteUrl } from '@/lib/seo/metadata';
 import { config } from '@/server/config';
+import { logger } from '@/server/log';
 
 // Generated from the route table the pages use: every indexed page in every locale,
 // each entry with its 18 language alternates and x-default.
@@ -22,9 +23,7 @@ async function blogEntries(siteUrl: string): Promise<MetadataRoute.Sitemap> {
     return await blogSitemapEntries(getDb().db, siteUrl, config().BLOG_PAGE_SIZE);
   } catch (error: unknown) {
     // The static pages are still worth listing when the database is unreachable.
-    console.error(
-      `[sitemap] blog entries left out: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    logger.error({ area: 'sitemap', err: error }, 'blog entries left out of the sitemap');
     return [];
   }
 }

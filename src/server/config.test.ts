@@ -119,6 +119,27 @@ describe('parseConfig', () => {
     );
   });
 
+  it('keeps METRICS_TOKEN optional, and at least 32 characters in production', () => {
+    const production = {
+      APP_ENV: 'production',
+      DATABASE_URL: 'postgres://app:pw@db:5432/app',
+      SMTP_URL: 'smtp://mail:25',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'wh',
+    };
+    expect(parseConfig(production).METRICS_TOKEN).toBeUndefined();
+    expect(parseConfig({ METRICS_TOKEN: 'short' }).METRICS_TOKEN).toBe('short');
+    expect(() => parseConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(
+      /^Invalid configuration: METRICS_TOKEN: must be at least 32 characters when APP_ENV=production$/,
+    );
+    const long = 'm'.repeat(32);
+    expect(parseConfig({ ...production, METRICS_TOKEN: long }).METRICS_TOKEN).toBe(long);
+    expect(() => parseConfig({ METRICS_TOKEN: 'has a space' })).toThrow(
+      /^Invalid configuration: METRICS_TOKEN: /,
+    );
+  });
+
   it('names every invalid setting at once', () => {
     expect(() => parseConfig({ NODE_ENV: 'x', LOG_LEVEL: 'y' })).toThrow(
       /NODE_ENV: .*; LOG_LEVEL: /,

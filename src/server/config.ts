@@ -1,6 +1,7 @@
 import 'server-only';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { logLevels } from './log';
 
 // "a, b" → ['a', 'b']; each entry must be a CIDR block (or a single address) of IPv4 or IPv6.
 export const cidrListSchema = z
@@ -53,7 +54,7 @@ const configSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
       .optional(),
     PGLITE_DIR: z.string().min(1).default('./data/pglite'),
-    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    LOG_LEVEL: z.enum(logLevels).default('info'),
     // Unset: mail goes to the development outbox (stored in the database and logged).
     SMTP_URL: z
       .string()
@@ -109,6 +110,11 @@ const configSchema = z
     PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
     // Longest wait for one call to the payment provider.
     PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+    // Bearer token Prometheus sends to GET /metrics. Unset: /metrics answers 404.
+    METRICS_TOKEN: z
+      .string()
+      .regex(/^[\x21-\x7e]+$/, 'must be printable ASCII without spaces')
+      .optional(),
   })
   .superRefine((value, ctx) => {
     // PGlite is one process's private database: several instances behind a load balancer must
@@ -149,6 +155,18 @@ const configSchema = z
         code: 'custom',
         path: ['PAYPAL_WEBHOOK_ID'],
         message: 'is required when APP_ENV=production',
+      });
+    }
+    // A guessable token would publish the business's request and payment figures.
+    if (
+      value.APP_ENV === 'production' &&
+      value.METRICS_TOKEN !== undefined &&
+      value.METRICS_TOKEN.length < 32
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message: 'must be at least 32 characters when APP_ENV=production',
       });
     }
   });

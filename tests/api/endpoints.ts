@@ -53,6 +53,8 @@ const payment = '/api/mms/payment/v1';
 
 export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: '/healthz', session: false, guard: 'app-type' },
+  { method: 'GET', path: '/readyz', session: false, guard: 'app-type' },
+  { method: 'GET', path: '/metrics', session: false, guard: 'app-type' },
   {
     method: 'GET',
     path: '/l10n',

@@ -2,6 +2,7 @@ import 'server-only';
 import { normalizeEmail } from '@/lib/password-rules';
 import type { Db } from '@/server/db/client';
 import type { User } from '@/server/db/schema';
+import { recordLoginFailure } from '@/server/metrics';
 import { revokeUserSessions } from '@/server/session/queries';
 import { type SessionSettings, sessionSettings, startWebSession } from '@/server/session/service';
 import { accountErrors } from './errors';
@@ -37,14 +38,23 @@ export async function login(
 ): Promise<{ token: string; user: User }> {
   const email = normalizeEmail(params.username);
   const limits = accountLimits(db);
-  await limits.check('loginIp', params.ip);
-  await limits.check('loginAccount', email);
+  try {
+    await limits.check('loginIp', params.ip);
+    await limits.check('loginAccount', email);
+  } catch (error: unknown) {
+    recordLoginFailure('rate_limited');
+    throw error;
+  }
 
   const user = await findUserByEmail(db, email);
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, params.password)
     : await verifyAgainstDummy(params.password);
   if (!user || !valid) {
+    // The metric tells the reasons apart (operators only); the answer stays the same.
+    recordLoginFailure(
+      !user ? 'unknown_account' : user.passwordHash ? 'wrong_password' : 'no_password',
+    );
     await limits.consume('loginIp', params.ip);
     await limits.consume('loginAccount', email);
     throw accountErrors.incorrectCredentials();

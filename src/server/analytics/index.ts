@@ -1,6 +1,8 @@
 import 'server-only';
 import { config } from '@/server/config';
 import type { DbHandle } from '@/server/db/client';
+import { logger } from '@/server/log';
+import { addQueueDepthSource } from '@/server/metrics';
 import type { EventsRequest } from './event-schema';
 import { type AnalyticsEventRow, insertAnalyticsEvents } from './queries';
 import { flushOnShutdown } from './shutdown';
@@ -26,10 +28,16 @@ export function eventWriterFor(handle: DbHandle): EventWriter {
       flushMs: settings.ANALYTICS_FLUSH_MS,
       onError: (error) => {
         const reason = error instanceof Error ? error.message : String(error);
-        console.error(`[analytics] writing events to ${handle.label} failed: ${reason}`);
+        logger.error(
+          { area: 'analytics', database: handle.label, reason },
+          'writing analytics events failed',
+        );
       },
     });
     flushOnShutdown(() => created.close());
+    // The /metrics queue depth counts this writer's waiting rows while it exists.
+    const ref = new WeakRef(created);
+    addQueueDepthSource(() => ref.deref()?.pending ?? 0);
     writers.set(handle, created);
     writer = created;
   }

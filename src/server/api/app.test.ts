@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { DatabaseUnavailableError } from '@/server/db/client';
+import { captureLogs } from '../../../tests/support/log-capture';
 import { createApp } from './app';
 import { ok } from './envelope';
 import { ApiError, botCheckFailedBody } from './errors';
@@ -213,10 +214,10 @@ describe('request bodies', () => {
 
 describe('error mapping', () => {
   it('turns an unexpected error into a 500 with the request id and nothing else', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const res = await testApp().request('/api/test/boom', {
-      headers: { 'X-Request-Id': 'req-boom-0001' },
-    });
+    const logs = captureLogs();
+    const res = await Promise.resolve(
+      testApp().request('/api/test/boom', { headers: { 'X-Request-Id': 'req-boom-0001' } }),
+    ).finally(logs.restore);
     expect(res.status).toBe(500);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({
@@ -225,15 +226,20 @@ describe('error mapping', () => {
       data: { request_id: 'req-boom-0001' },
     });
     expect(text).not.toMatch(/ECONNREFUSED|hunter2|10\.1\.2\.3|Error|\bat\s/);
-    // The operator gets the detail in the log, under the same id.
-    const line = logged.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
-    expect(line).toContain('req-boom-0001');
-    expect(line).toContain('ECONNREFUSED');
+    // The operator gets the detail in the log, under the same id (and no password).
+    const failure = logs.entries().find((entry) => entry.msg === 'request failed');
+    expect(failure).toMatchObject({
+      level: 'error',
+      request_id: 'req-boom-0001',
+      route: '/api/test/boom',
+      err: { type: 'Error', message: 'connect ECONNREFUSED 10.1.2.3:5432 password=[Redacted]' },
+    });
+    expect(logs.text()).not.toContain('hunter2');
   });
 
   it('answers 503 for an unreachable database without naming it', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const res = await testApp().request('/api/test/db-down');
+    const logs = captureLogs();
+    const res = await Promise.resolve(testApp().request('/api/test/db-down')).finally(logs.restore);
     expect(res.status).toBe(503);
     const text = await res.text();
     expect(JSON.parse(text)).toMatchObject({
@@ -243,6 +249,7 @@ describe('error mapping', () => {
     });
     expect(res.headers.get('retry-after')).toBe('5');
     expect(text).not.toMatch(/db\.internal|postgres:/);
+    expect(logs.text()).toContain('postgres://app@db.internal:5432/prod');
   });
 
   it('passes ApiError status, code and message through', async () => {

@@ -1,9 +1,11 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { config } from '@/server/config';
 import { getDb } from '@/server/db/client';
 import { providerFromConfig } from '@/server/payments';
 import type { PaymentProvider } from '@/server/payments/provider';
 import { ApiError } from './errors';
+import { accessLog } from './middleware/access-log';
 import { requireAppType } from './middleware/app-type';
 import { errorResponse, notFound, onError } from './middleware/error-handler';
 import { noStore } from './middleware/no-store';
@@ -18,6 +20,7 @@ import { formRoutes } from './routes/forms';
 import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
 import { l10nRoutes } from './routes/l10n';
+import { metricsRoutes } from './routes/metrics';
 import { newsletterOneClickRoutes, newsletterRoutes } from './routes/newsletter';
 import { sandboxRoutes } from './routes/payment-sandbox';
 import { paymentWebhookRoutes } from './routes/payment-webhooks';
@@ -31,10 +34,12 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   /** The payment provider; default: the one the settings choose (PayPal or the sandbox). */
   payments?: PaymentProvider;
+  /** The bearer token of GET /metrics (null: none, 404); default: METRICS_TOKEN. */
+  metricsToken?: string | null;
 }
 
 /**
- * The HTTP API. Routes use full paths (/api/..., /ws/..., /l10n, /healthz) because Next
+ * The HTTP API. Routes use full paths (/api/..., /ws/..., /l10n, /healthz, /readyz, /metrics) because Next
  * mounts this same app at each of those prefixes. New areas live in routes/<area>.ts as a
  * `new Hono<AppEnv>()` and are added with `app.route('/', areaRoutes)` below.
  */
@@ -49,6 +54,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestId());
+  app.use('*', accessLog());
   app.use('*', noStore());
   // NUL can reach no field of ours, and PostgreSQL refuses it in text: say so before any route.
   app.use('*', async (c, next) => {
@@ -75,6 +81,14 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   );
 
   app.route('/', healthRoutes);
+  app.route(
+    '/',
+    metricsRoutes(() =>
+      options.metricsToken === undefined
+        ? config().METRICS_TOKEN
+        : (options.metricsToken ?? undefined),
+    ),
+  );
   app.route('/', l10nRoutes);
   app.route('/', blogRoutes);
   app.route('/', formRoutes);

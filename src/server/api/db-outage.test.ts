@@ -4,7 +4,7 @@
 // Runs on a private cluster (stopped and started here) in the PostgreSQL run of the tests.
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountKit, type CallOptions } from '@/server/account/testing';
 import { eventWriterFor } from '@/server/analytics';
 import { countAnalyticsEvents } from '@/server/analytics/queries';
@@ -12,6 +12,7 @@ import { createDb, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { orders, users } from '@/server/db/schema';
 import { createSandboxProvider } from '@/server/payments/sandbox';
+import { captureLogs } from '../../../tests/support/log-capture';
 import {
   type PrivatePostgres,
   privatePostgresUnavailable,
@@ -75,7 +76,7 @@ describe.skipIf(Boolean(cannotRun))('PostgreSQL outage', () => {
   }
 
   it('answers 503 fast while the database is down, and recovers by itself', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     try {
       // Warm: the pool holds open connections, which the stop below cuts.
       expect((await kit.call('/ws/mm/v2/blog/home')).status).toBe(200);
@@ -129,16 +130,16 @@ describe.skipIf(Boolean(cannotRun))('PostgreSQL outage', () => {
       await eventWriterFor(handle).flush();
       expect(await countAnalyticsEvents(handle.db, { userId: 'outage' })).toBe(7);
       // The log names the failure without the database's address or password.
-      const lines = logged.mock.calls.map((call) => call.map(String).join(' ')).join('\n');
+      const lines = logs.text();
       expect(lines).toMatch(/Cannot reach the database/);
     } finally {
-      logged.mockRestore();
+      logs.restore();
       cluster.start();
     }
   }, 60_000);
 
   it('leaves no account or order behind when the database stops in the middle of a checkout', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     const email = `interrupted-${Date.now()}@example.com`;
     // A second session holds the orders table, so the checkout's transaction stops right after
     // it created the buyer's account; the database then goes down under it.
@@ -184,7 +185,7 @@ describe.skipIf(Boolean(cannotRun))('PostgreSQL outage', () => {
         .where(eq(orders.userId, buyer?.id ?? ''));
       expect(order?.createdAccount).toBe(true);
     } finally {
-      logged.mockRestore();
+      logs.restore();
       await blocker.end().catch(() => undefined);
       cluster.start();
     }

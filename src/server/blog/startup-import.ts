@@ -1,5 +1,6 @@
 import 'server-only';
 import type { DbHandle } from '@/server/db/client';
+import { logger } from '@/server/log';
 import { defaultContentDir, importMarkdownDir } from './import-markdown';
 import { countAllPosts } from './queries';
 
@@ -15,8 +16,14 @@ export async function importBlogIfEmpty(
 ) {
   if ((await countAllPosts(handle.db)) > 0) return null;
   const report = await importMarkdownDir(handle.db, dir, siteUrl);
-  if (report.created > 0) console.info(`Blog: imported ${report.created} posts from ${dir}`);
-  for (const failure of report.failed)
-    console.warn(`Blog: skipped ${failure.source}: ${failure.error}`);
+  if (report.created > 0) {
+    logger.info({ area: 'blog', created: report.created, dir }, 'blog posts imported');
+  }
+  for (const failure of report.failed) {
+    logger.warn(
+      { area: 'blog', source: failure.source, reason: failure.error },
+      'blog post skipped',
+    );
+  }
   return report;
 }

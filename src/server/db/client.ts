@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite, type PgliteDatabase } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { config } from '@/server/config';
+import { logger } from '@/server/log';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -207,7 +208,7 @@ function openPostgres(url: string, max = 10): PostgresHandle {
   });
   // An idle connection that drops emits 'error' on the pool; unhandled it would end the process.
   pool.on('error', (error: Error) => {
-    console.error(`[db] ${unavailable(label, error).message}`);
+    logger.error({ area: 'db' }, unavailable(label, error).message);
   });
   // A connection lost while checked out (inside a transaction, between its statements) emits
   // 'error' on the client, where the pool listens only while it is idle: unhandled, it would end

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { giftCards, type OrderRow, orders, plans, subscriptions } from '@/server/db/schema';
+import { recordPaymentOutcome } from '@/server/metrics';
 import { newGiftCode } from './gift-code';
 import { type Grant, grantFor } from './grant';
 import type { Capture } from './provider';
@@ -59,7 +60,8 @@ export interface Fulfilment {
  * amount is not fulfilled: the order is marked failed for a person to look at.
  */
 export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Promise<Fulfilment> {
-  return db.transaction(async (tx) => {
+  let failed = false;
+  const result = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw new Error(`fulfilOrder: no order ${orderId}`);
     if (current.status === 'paid' || current.status === 'refunded') {
@@ -72,12 +74,13 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
     ) {
       const reason =
         capture.status !== 'COMPLETED' ? `capture ${capture.status}` : 'amount mismatch';
-      const [failed] = await tx
+      const [marked] = await tx
         .update(orders)
         .set({ status: 'failed', failureReason: reason, captureId: capture.id })
         .where(eq(orders.id, orderId))
         .returning();
-      return { granted: false, order: failed ?? current };
+      failed = marked?.status === 'failed' && current.status !== 'failed';
+      return { granted: false, order: marked ?? current };
     }
     const [paid] = await tx
       .update(orders)
@@ -105,6 +108,10 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
     }
     return { granted: true, order: paid };
   });
+  // Counted once committed, and only by the call that made the change.
+  if (result.granted) recordPaymentOutcome('captured');
+  else if (failed) recordPaymentOutcome('failed');
+  return result;
 }
 
 /** A plan's own interval: what a product id without the v2 format grants. */
@@ -123,10 +130,12 @@ export async function markOrder(
   status: 'failed' | 'cancelled',
   reason: string,
 ) {
-  await db
+  const marked = await db
     .update(orders)
     .set({ status, failureReason: reason })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'created')));
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'created')))
+    .returning({ id: orders.id });
+  if (marked.length > 0) recordPaymentOutcome(status);
 }
 
 /**
@@ -134,7 +143,7 @@ export async function markOrder(
  * time shortened, never below now; an unredeemed gift card voided). Once only.
  */
 export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+  const done = await db.transaction(async (tx) => {
     const [refunded] = await tx
       .update(orders)
       .set({ status: 'refunded', refundedAt: new Date() })
@@ -157,4 +166,6 @@ export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
     }
     return true;
   });
+  if (done) recordPaymentOutcome('refunded');
+  return done;
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { giftCards, orders, refundRequests } from '@/server/db/schema';
+import { recordPaymentOutcome } from '@/server/metrics';
 import { refundable } from './account-payments';
 import { isOrderId } from './checkout';
 import { paymentErrors } from './errors';
@@ -37,6 +38,7 @@ async function sendRefund(
     }
   }
   if (state === 'refunded') await recordRefund(db, order.id);
+  else if (state === 'pending') recordPaymentOutcome('refund_pending');
   await db
     .update(refundRequests)
     .set({
@@ -82,7 +84,10 @@ export async function requestRefund(
   if (!request) {
     throw paymentErrors.refundNotEligible('A refund was already requested for this purchase.');
   }
-  return { status: await sendRefund(db, provider, request) };
+  const status = await sendRefund(db, provider, request);
+  // Counted when asked for, not on each retry of the queue.
+  if (status === 'queued') recordPaymentOutcome('refund_queued');
+  return { status };
 }
 
 /** Sends the queued refund requests again (run periodically); returns how many are done. */

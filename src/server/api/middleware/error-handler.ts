@@ -2,9 +2,11 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable, unavailable } from '@/server/db/client';
+import { logger } from '@/server/log';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../types';
 import { invalidRequest } from '../validate';
+import { routePattern } from './access-log';
 
 /** What a request answers (503) while the database cannot be reached; ApiErrors.503 in English. */
 export const databaseUnavailableMessage =
@@ -39,17 +41,20 @@ function toApiError(error: Error, c: Context<AppEnv>): ApiError {
     return new ApiError(error.status, error.status, error.message || 'Bad request');
   }
   const request_id = c.var.requestId;
-  const where = `${c.req.method} ${new URL(c.req.url).pathname}`;
+  // The route pattern, not the raw path: paths carry ids and tokens.
+  const where = { area: 'api', method: c.req.method, route: routePattern(c) };
+  const log = c.var.log ?? logger.child({ request_id });
   if (isDatabaseUnavailable(error)) {
     // The database is down or unreachable: a short line (no SQL, no host), and an answer the
     // client may retry. The pool reconnects on its own once the database is back.
-    console.error(`[api] ${request_id} ${where}: ${unavailable(databaseLabel(c), error).message}`);
+    const reason = unavailable(databaseLabel(c), error).message;
+    log.error({ ...where, reason }, reason);
     return ApiError.unavailable(databaseUnavailableMessage, {
       request_id,
       retry_after: databaseRetryAfterSeconds,
     });
   }
-  console.error(`[api] ${request_id} ${where} failed:`, error);
+  log.error({ ...where, err: error }, 'request failed');
   return new ApiError(500, 500, 'Internal server error', { request_id });
 }
 

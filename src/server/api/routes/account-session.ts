@@ -3,6 +3,7 @@ import { callerLocation, isBlockedCountry } from '@/server/account/client-locati
 import { accountErrors } from '@/server/account/errors';
 import { loginSchema } from '@/server/account/schemas';
 import { login, profileOf } from '@/server/account/service';
+import { recordLoginFailure } from '@/server/metrics';
 import { clearSessionCookies, presentedToken, setSessionCookies } from '@/server/session/cookies';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, endSession, sessionSettings } from '@/server/session/service';
@@ -17,7 +18,10 @@ export const accountSessionRoutes = new Hono<AuthEnv>();
 // POST /api/mms/account/v1/web/login – email + password → session cookie and data.token
 accountSessionRoutes.post(`${base}/web/login`, validate('json', loginSchema), async (c) => {
   const where = await callerLocation(c.req.raw);
-  if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
+  if (isBlockedCountry(where.country)) {
+    recordLoginFailure('blocked_region');
+    throw accountErrors.blockedRegion();
+  }
   const { username, password } = c.req.valid('json');
   const settings = sessionSettings();
   const { token } = await login(c.var.db().db, { username, password, ip: where.ip }, settings);

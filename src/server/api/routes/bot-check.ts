@@ -75,7 +75,7 @@ export function botCheckRoutes(dispatch: (request: Request) => Response | Promis
       passed = await verifyRecaptcha({ token, version, ip });
     } catch (error: unknown) {
       if (!(error instanceof RecaptchaUnavailableError)) throw error;
-      console.error(`[api] ${c.var.requestId} bot check unavailable: ${error.message}`);
+      c.var.log.error({ area: 'api', reason: error.message }, 'bot check unavailable');
       throw ApiError.unavailable('Bot check temporarily unavailable, please try again');
     }
     if (!passed) throw ApiError.botCheckFailed();

@@ -9,6 +9,7 @@ import { campaignFrom, readAttribution } from '@/server/attribution';
 import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { User } from '@/server/db/schema';
+import { recordPaymentOutcome } from '@/server/metrics';
 import { subscriptionMy } from '@/server/payments/account-payments';
 import { listPlans, planPayload } from '@/server/payments/catalog';
 import {
@@ -78,6 +79,8 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
     attribution: { ...readAttribution(c.req.raw), campaign: campaignFrom(c.req.raw) },
     siteUrl: config().SITE_URL,
   });
+  // Stored and accepted by the provider (a provider failure was counted as failed).
+  recordPaymentOutcome('created');
   if (started.checkoutToken) {
     setCookie(c, checkoutCookieName, started.checkoutToken, {
       path: '/',
