@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import { flushAnalytics } from '@/server/analytics';
 import { createApp } from '@/server/api/app';
 import { installPeerAddressHook } from '@/server/geo';
+import { logger } from '@/server/log';
 import { prepareDatabase } from '@/server/startup';
 
 async function main(): Promise<void> {
@@ -15,7 +16,8 @@ async function main(): Promise<void> {
   const app = createApp({ db: () => handle });
   const server = serve(
     { fetch: app.fetch, hostname: '127.0.0.1', port: Number(process.env.PORT ?? 0) },
-    (info) => console.log(`listening ${info.port}`),
+    // For the parent process (benchmark, test), not a log line.
+    (info) => process.stdout.write(`listening ${info.port}\n`),
   );
 
   let stopping = false;
@@ -32,6 +34,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  logger.fatal({ area: 'analytics', err: error }, 'standalone API server failed');
   process.exit(1);
 });
