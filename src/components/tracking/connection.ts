@@ -3,8 +3,6 @@
 interface NetworkInformation {
   saveData?: boolean;
   effectiveType?: string;
-  addEventListener?: (type: 'change', listener: () => void) => void;
-  removeEventListener?: (type: 'change', listener: () => void) => void;
 }
 
 function connection(): NetworkInformation | undefined {
@@ -15,11 +13,4 @@ function connection(): NetworkInformation | undefined {
 export function shouldSkipPrefetch(info: NetworkInformation | undefined = connection()): boolean {
   if (!info) return false;
   return info.saveData === true || info.effectiveType === '2g' || info.effectiveType === 'slow-2g';
-}
-
-/** For useSyncExternalStore: follows connection changes. */
-export function subscribeConnection(onChange: () => void): () => void {
-  const info = connection();
-  info?.addEventListener?.('change', onChange);
-  return () => info?.removeEventListener?.('change', onChange);
 }

@@ -1,11 +1,12 @@
 'use client';
 
 import NextLink from 'next/link';
-import { type ComponentProps, useSyncExternalStore } from 'react';
+import { useRouter } from 'next/navigation';
+import type { ComponentProps, SyntheticEvent } from 'react';
 import type { Locale } from '@/lib/locales';
-import { shouldSkipPrefetch, subscribeConnection } from './connection';
+import { shouldSkipPrefetch } from './connection';
 import { rememberLocale, useCurrentLocale } from './locale-navigation';
-import { localizeHref } from './localize-href';
+import { isSitePath, localizeHref } from './localize-href';
 
 export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'locale'> & {
   /** Links to the page in another language (prefixed even for English, not prefetched). */
@@ -14,17 +15,27 @@ export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'locale'> & {
 
 /**
  * The site's link (exported as `Link` from src/i18n/navigation.ts): next/link with the href in
- * the page's language, and no prefetching on 2g or with data saver on (spec 4). It replaces
- * next-intl's Link, whose client runtime would otherwise be part of every page's JavaScript.
- * The server render uses the caller's prefetch setting (prefetching only happens in the browser).
+ * the page's language. It replaces next-intl's Link, whose client runtime would otherwise be part
+ * of every page's JavaScript.
+ *
+ * Prefetching follows intent: the target is fetched when the pointer rests on the link, a finger
+ * touches it or the keyboard focuses it, never merely because the link scrolled into view. A
+ * phone that loads the home page no longer downloads the dozen pages its header and footer link
+ * to, and the first seconds of a visit belong to the page itself. Never on 2g or with data saver
+ * on (spec 4); `prefetch={false}` turns it off for one link.
  */
-export function Link({ href, locale, prefetch, onClick, ...rest }: LinkProps) {
+export function Link({
+  href,
+  locale,
+  prefetch,
+  onClick,
+  onMouseEnter,
+  onTouchStart,
+  onFocus,
+  ...rest
+}: LinkProps) {
+  const router = useRouter();
   const current = useCurrentLocale();
-  const skip = useSyncExternalStore(
-    subscribeConnection,
-    () => shouldSkipPrefetch(),
-    () => false,
-  );
   const target = localizeHref(href, locale ?? current, locale !== undefined);
   if (locale !== undefined && locale !== current) {
     return (
@@ -33,6 +44,9 @@ export function Link({ href, locale, prefetch, onClick, ...rest }: LinkProps) {
         {...rest}
         href={target}
         prefetch={false}
+        onMouseEnter={onMouseEnter}
+        onTouchStart={onTouchStart}
+        onFocus={onFocus}
         onClick={(event) => {
           rememberLocale(locale);
           onClick?.(event);
@@ -40,5 +54,25 @@ export function Link({ href, locale, prefetch, onClick, ...rest }: LinkProps) {
       />
     );
   }
-  return <NextLink {...rest} href={target} prefetch={skip ? false : prefetch} onClick={onClick} />;
+  const prefetchNow = () => {
+    if (prefetch === false || shouldSkipPrefetch()) return;
+    if (typeof target === 'string' && isSitePath(target)) router.prefetch(target);
+  };
+  const withPrefetch =
+    <E extends SyntheticEvent>(handler?: (event: E) => void) =>
+    (event: E) => {
+      prefetchNow();
+      handler?.(event);
+    };
+  return (
+    <NextLink
+      {...rest}
+      href={target}
+      prefetch={false}
+      onClick={onClick}
+      onMouseEnter={withPrefetch(onMouseEnter)}
+      onTouchStart={withPrefetch(onTouchStart)}
+      onFocus={withPrefetch(onFocus)}
+    />
+  );
 }
