@@ -7,6 +7,7 @@ import ru from '../../messages/ru.json';
 import type { Locale } from '../lib/locales';
 import { accountErrors } from '../server/account/errors';
 import { ApiError } from '../server/api/errors';
+import { mailDelayed } from '../server/mail/errors';
 import { paymentErrors } from '../server/payments/errors';
 import {
   type ApiErrorTranslator,
@@ -77,6 +78,7 @@ describe('API error texts in the visitor language', () => {
         .filter((make) => make !== paymentErrors.refundNotEligible)
         .map((make) => (make as () => ApiError)()),
       ApiError.botCheckFailed(),
+      mailDelayed(),
     ];
     for (const thrown of errors) {
       const text = apiErrorMessage(received(thrown));

@@ -10,11 +10,12 @@ export const sessionEndedCodes: ReadonlySet<number> = new Set([50008, 50012, 500
 
 /**
  * Body codes whose server message is always the same sentence, so the code alone names it
- * (src/server/account/errors.ts, src/server/payments/errors.ts, src/server/api/errors.ts).
+ * (src/server/account/errors.ts, src/server/payments/errors.ts, src/server/api/errors.ts,
+ * src/server/mail/errors.ts).
  */
 const fixedMessageCodes = [
   413, 451, 500, 503, 20104, 40001, 40002, 40003, 40004, 40005, 40006, 40010, 40101, 40201, 40401,
-  40402, 40403, 40901, 40902, 40903, 40904, 40905, 50301,
+  40402, 40403, 40901, 40902, 40903, 40904, 40905, 50301, 50302,
 ] as const;
 const fixedMessageCodeSet: ReadonlySet<number> = new Set(fixedMessageCodes);
 

@@ -4,6 +4,8 @@ import { importBlogIfEmpty } from '@/server/blog/startup-import';
 import { type Config, ConfigError, config } from '@/server/config';
 import { DatabaseUnavailableError, type DbHandle, getDb } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { getMailer } from '@/server/mail';
+import { processMailQueue } from '@/server/mail/queue';
 import { providerFromConfig } from '@/server/payments';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 
@@ -59,12 +61,38 @@ function scheduleRefundRetries(handle: DbHandle) {
   store[refundTimerKey].unref();
 }
 
+const mailTimerKey = Symbol.for('turbovpn.server.mail-queue');
+const mailStore = globalThis as typeof globalThis & { [mailTimerKey]?: NodeJS.Timeout };
+
+// Queued mail (the mail server was away when it was first tried) is sent again when due, with
+// exponential backoff (src/server/mail/queue.ts). Every instance runs this; FOR UPDATE SKIP
+// LOCKED claiming means each mail is sent by one of them.
+const mailQueueEveryMs = 15_000;
+
+function scheduleMailQueue(handle: DbHandle) {
+  if (mailStore[mailTimerKey]) return;
+  let running = false;
+  mailStore[mailTimerKey] = setInterval(() => {
+    if (running) return;
+    running = true;
+    processMailQueue(handle.db, getMailer())
+      .catch((error: unknown) => {
+        console.error('mail queue run failed:', error instanceof Error ? error.message : error);
+      })
+      .finally(() => {
+        running = false;
+      });
+  }, mailQueueEveryMs);
+  mailStore[mailTimerKey].unref();
+}
+
 /** Everything the web server needs before it answers requests (called from instrumentation). */
 export async function startServer(): Promise<void> {
   const { settings, handle } = await prepareDatabase();
   // Blog content ships with the code: an empty posts table gets content/blog (issue 5).
   await importBlogIfEmpty(handle, settings.SITE_URL);
   scheduleRefundRetries(handle);
+  scheduleMailQueue(handle);
   if (settings.APP_ENV === 'production') return;
   if (!settings.PAYPAL_CLIENT_ID && !store[announcedKey]) {
     console.log('Payments: the built-in sandbox provider (no PayPal credentials; no money moves)');

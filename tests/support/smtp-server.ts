@@ -18,7 +18,8 @@ export interface TestSmtpServer {
 }
 
 export async function startTestSmtpServer(
-  options: { rejectWith?: string } = {},
+  /** port: listen there (a server restarted on the address a mailer already uses); default any. */
+  options: { rejectWith?: string; port?: number } = {},
 ): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   let taken = 0;
@@ -46,7 +47,7 @@ export async function startTestSmtpServer(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { api } from '@/client/http';
+import { ApiRequestError, api } from '@/client/http';
 import { saveResetState } from '@/client/reset-state';
 import { accountApi } from '@/client/session';
 import { Link } from '@/i18n/navigation';
@@ -10,6 +10,9 @@ import { localizePath } from '@/lib/locales';
 import { checkCode, checkEmail } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
+
+// The server's 'mail delayed' body code (src/server/mail/errors.ts).
+const mailDelayedCode = 50302;
 
 /** Step 1: the email gets a code. Step 2: the code is checked, then on to /resetPassword. */
 export function ForgotPasswordForm() {
@@ -28,8 +31,12 @@ export function ForgotPasswordForm() {
         body: { email: address, language: locale },
       });
       setEmail(address);
-    } catch {
-      // Shown by the global handler (e.g. the one-a-minute limit).
+    } catch (error: unknown) {
+      // Shown by the global handler (e.g. the one-a-minute limit). When the mail is only
+      // delayed (queued until the mail server is back) the code exists: go on to enter it.
+      if (error instanceof ApiRequestError && error.body.code === mailDelayedCode) {
+        setEmail(address);
+      }
     } finally {
       setBusy(false);
     }

@@ -4,6 +4,13 @@ import { normalizeEmail } from '@/lib/password-rules';
 import type { Db } from '@/server/db/client';
 import type { VerificationCode } from '@/server/db/schema';
 import { getMailer, type Mailer } from '@/server/mail';
+import { dropQueuedMail } from '@/server/mail/queries';
+import {
+  deliverQueued,
+  enqueueMail,
+  type MailQueueSettings,
+  mailAvailable,
+} from '@/server/mail/queue';
 import { revokeUserSessions } from '@/server/session/queries';
 import { codeLifetimeMinutes, codeMatches, codeMaxAttempts, hashCode, newCode } from './codes';
 import { resetCodeEmail } from './emails/reset-code';
@@ -23,18 +30,25 @@ export interface CodeRequestOptions {
   mailer?: Mailer;
   /** Called with the delivery promise; tests await it, the server lets it run. */
   onDelivery?: (delivery: Promise<void>) => void;
+  /** Retry settings of the queued mail (tests use short waits). */
+  queue?: MailQueueSettings;
 }
 
 /**
  * Emails a 6-digit code when the address has an account. The answer, the stored row and the
  * limits are the same either way, and the mail goes out after the answer, so neither the reply
  * nor its timing tells whether the email is registered (DECISIONS.md).
+ *
+ * The mail is queued in the code's own transaction and tried right after the answer; if the
+ * mail server is away the queue retries it while the code lives. `mailAvailable` is false when
+ * the mail server is known not to take mail right now (whatever the email, so it reveals no
+ * account): the route then tells the user that the mail is delayed.
  */
 export async function requestCode(
   db: Db,
   params: { email: string; ip: string; locale: Locale },
   options: CodeRequestOptions = {},
-): Promise<void> {
+): Promise<{ mailAvailable: boolean }> {
   const email = normalizeEmail(params.email);
   const limits = accountLimits(db);
   await limits.consume('codeIp', params.ip);
@@ -43,23 +57,32 @@ export async function requestCode(
 
   const code = newCode();
   const now = new Date();
-  await replaceVerificationCode(db, {
-    email,
-    codeHash: hashCode(email, code),
-    now,
-    expiresAt: new Date(now.getTime() + codeLifetimeMinutes * 60_000),
-  });
+  const expiresAt = new Date(now.getTime() + codeLifetimeMinutes * 60_000);
   const user = await findUserByEmail(db, email);
-  const delivery = user ? sendCode(email, code, params.locale, options.mailer) : Promise.resolve();
+  // Rendered for every email, sent only to an account: the same work either way.
+  const message = await resetCodeEmail({ to: email, code, locale: params.locale });
+  const dedupeKey = `reset-code:${email}`;
+  const queued = await db.transaction(async (tx) => {
+    await replaceVerificationCode(tx, { email, codeHash: hashCode(email, code), now, expiresAt });
+    // A new code retires the old one, and so its mail if that is still waiting.
+    await dropQueuedMail(tx, dedupeKey);
+    if (!user) return undefined;
+    return enqueueMail(tx, message, { kind: 'reset-code', dedupeKey, expiresAt });
+  });
+  const mailer = options.mailer ?? getMailer();
+  const mailAvailableNow = await mailAvailable(mailer);
+  const delivery = queued ? sendCode(db, mailer, queued, options.queue) : Promise.resolve();
   options.onDelivery?.(delivery);
+  return { mailAvailable: mailAvailableNow };
 }
 
-async function sendCode(email: string, code: string, locale: Locale, mailer?: Mailer) {
+async function sendCode(db: Db, mailer: Mailer, queuedId: string, settings?: MailQueueSettings) {
   try {
-    await (mailer ?? getMailer()).send(await resetCodeEmail({ to: email, code, locale }));
+    // A failure is logged and left queued for the worker.
+    await deliverQueued(db, mailer, queuedId, settings);
   } catch (error: unknown) {
     // The caller already has its (uniform) answer; the operator needs to know.
-    console.error('[account] reset code email failed:', error);
+    console.error('[account] reset code email could not be tried:', error);
   }
 }
 

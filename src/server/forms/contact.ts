@@ -21,6 +21,7 @@ export async function submitContact(db: Db, message: Contact): Promise<{ id: str
     { kind: 'quote', text: message.inquiry },
   ]);
   const notified = await sendLogged(
+    db,
     {
       to: teamInbox(),
       subject: subjectText(team('mail.teamSubject', { topic: teamTopic, name: message.name })),
@@ -34,6 +35,7 @@ export async function submitContact(db: Db, message: Contact): Promise<{ id: str
   const t = await formText(message.locale, 'Contact');
   const forms = await formText(message.locale, 'Forms');
   await sendLogged(
+    db,
     {
       to: message.email,
       subject: subjectText(t('mail.senderSubject')),

@@ -1,7 +1,9 @@
 import { escapeHtml } from '@/lib/escape-html';
 import 'server-only';
 import { config } from '@/server/config';
+import type { Db } from '@/server/db/client';
 import { getMailer, type MailMessage } from '@/server/mail';
+import { sendQueued } from '@/server/mail/queue';
 
 // Visitors' words end up in subjects: no line breaks (header injection) and a sane length.
 export function subjectText(text: string): string {
@@ -57,15 +59,15 @@ export function renderMail(blocks: MailBlock[], dir: 'ltr' | 'rtl' = 'ltr') {
 
 /**
  * Sends a mail whose failure must not undo what the visitor did (their message is stored):
- * the failure goes to the log and the caller learns whether it was delivered.
+ * the mail is queued and tried at once; if that fails the queue retries it later, the failure
+ * goes to the log and the caller learns that it was not delivered yet.
  */
-export async function sendLogged(message: MailMessage, what: string): Promise<boolean> {
+export async function sendLogged(db: Db, message: MailMessage, what: string): Promise<boolean> {
   try {
-    await getMailer().send(message);
-    return true;
+    return await sendQueued(db, getMailer(), message, { kind: 'form-notification' });
   } catch (error: unknown) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`[forms] ${what} mail not sent: ${reason}`);
+    console.error(`[forms] ${what} mail not queued: ${reason}`);
     return false;
   }
 }

@@ -6,6 +6,8 @@ import { ApiError } from '@/server/api/errors';
 import type { Db } from '@/server/db/client';
 import type { NewsletterSubscriber } from '@/server/db/schema';
 import { getMailer, type MailMessage } from '@/server/mail';
+import { mailDelayed } from '@/server/mail/errors';
+import { sendQueued } from '@/server/mail/queue';
 import { type MailBlock, renderMail, sendLogged, siteLink } from './mail';
 import {
   confirmByTokenHash,
@@ -96,26 +98,36 @@ export async function subscribe(db: Db, input: NewsletterSubscribe): Promise<voi
   const t = await formText(input.locale, 'Newsletter');
   const forms = await formText(input.locale, 'Forms');
   const link = siteLink(`${newsletterPaths.confirm}?token=${token}`);
+  let sent: boolean;
   try {
-    await getMailer().send({
-      to: email,
-      subject: t('mail.confirmSubject'),
-      ...renderMail(
-        [
-          { kind: 'text', text: t('mail.confirmIntro') },
-          { kind: 'link', text: t('mail.confirmAction', { days: confirmDays }), url: link },
-          { kind: 'text', text: t('mail.confirmIgnore') },
-          { kind: 'text', text: forms('mailSignature') },
-        ],
-        directionOf(input.locale),
-      ),
-    });
+    // A newer confirmation replaces a queued one: its link is the only one that works.
+    sent = await sendQueued(
+      db,
+      getMailer(),
+      {
+        to: email,
+        subject: t('mail.confirmSubject'),
+        ...renderMail(
+          [
+            { kind: 'text', text: t('mail.confirmIntro') },
+            { kind: 'link', text: t('mail.confirmAction', { days: confirmDays }), url: link },
+            { kind: 'text', text: t('mail.confirmIgnore') },
+            { kind: 'text', text: forms('mailSignature') },
+          ],
+          directionOf(input.locale),
+        ),
+      },
+      { kind: 'newsletter-confirm', dedupeKey: `newsletter-confirm:${email}` },
+    );
   } catch (error: unknown) {
     // Without the mail the visitor cannot finish: say so rather than claim success.
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`[forms] newsletter confirmation not sent: ${reason}`);
+    console.error(`[forms] newsletter confirmation not queued: ${reason}`);
     throw ApiError.unavailable('The confirmation email could not be sent. Please try again later.');
   }
+  // Queued: the mail server is away, and the queue sends it when it is back. Say so rather
+  // than claim it arrived.
+  if (!sent) throw mailDelayed();
 }
 
 /** Uses a confirmation token; the confirmed subscriber (welcomed by mail), or null. */
@@ -128,6 +140,7 @@ export async function confirmSubscription(
   if (!subscriber) return null;
   const t = await formText(subscriberLocale(subscriber), 'Newsletter');
   await sendLogged(
+    db,
     await newsletterMail(subscriber, t('mail.welcomeSubject'), [
       { kind: 'text', text: t('mail.welcomeIntro') },
     ]),

@@ -26,6 +26,7 @@ export async function submitPartnerApplication(
   ];
   const programme = team(`partner.mail.programmes.${application.programme}`);
   const notified = await sendLogged(
+    db,
     {
       to: teamInbox(),
       subject: subjectText(
@@ -47,6 +48,7 @@ export async function submitPartnerApplication(
 
   const t = await formText(application.locale, 'Forms');
   await sendLogged(
+    db,
     {
       to: application.email,
       subject: subjectText(t('partner.mail.senderSubject')),

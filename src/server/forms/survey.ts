@@ -10,6 +10,7 @@ export async function submitSurvey(db: Db, survey: Survey): Promise<{ id: string
   const row = await insertSurveyResponse(db, survey);
   const t = await formText('en', 'Survey');
   await sendLogged(
+    db,
     {
       to: teamInbox(),
       subject: t('mail.teamSubject'),

@@ -12,6 +12,8 @@ export interface MailMessage {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(message: MailMessage): Promise<void>;
+  /** Checks that mail can be handed over now (SMTP: connect and greet, no mail); throws if not. */
+  verify?(): Promise<void>;
 }
 
 export class MailDeliveryError extends Error {

@@ -13,6 +13,7 @@ import type { Db } from '@/server/db/client';
 import { giftCards, type OrderRow, plans, users } from '@/server/db/schema';
 import { getMailer, type Mailer, type MailMessage } from '@/server/mail';
 import { createOutboxMailer } from '@/server/mail/outbox';
+import { sendQueued } from '@/server/mail/queue';
 import { formatGiftCode } from './gift-code';
 
 /** What a gift card gives, in words ("12 months +3 months free"), from its product id. */
@@ -104,7 +105,8 @@ function mailerFor(db: Db): Mailer {
 /**
  * Mails what a fulfilled order delivered: for a gift card, its code to the buyer (the page shows
  * it too). Called once per order, by whichever of capture and webhook fulfilled it. Never
- * throws: the payment is done either way, so a mail problem is only logged.
+ * throws: the payment is done either way; a mail the server did not take stays in the mail
+ * queue, which retries it.
  */
 export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer): Promise<void> {
   if (order.kind !== 'gift') return;
@@ -124,7 +126,11 @@ export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer):
       locale,
       redeemUrl,
     });
-    await (mailer ?? mailerFor(db)).send(message);
+    // Queued first: a mail server that is away gets it later from the queue, exactly once.
+    await sendQueued(db, mailer ?? mailerFor(db), message, {
+      kind: 'gift-code',
+      dedupeKey: `gift-code:${order.id}`,
+    });
   } catch (error: unknown) {
     console.error(`[payments] gift card email for order ${order.id} failed:`, error);
   }

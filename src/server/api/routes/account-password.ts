@@ -11,6 +11,7 @@ import {
   setPasswordSchema,
 } from '@/server/account/schemas';
 import { changePassword, setFirstPassword } from '@/server/account/service';
+import { mailDelayed } from '@/server/mail/errors';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { ok } from '../envelope';
 import { validate } from '../validate';
@@ -19,7 +20,8 @@ const base = '/api/mms/account/v1';
 
 export const accountPasswordRoutes = new Hono<AuthEnv>();
 
-// POST /api/mms/account/v1/verification/request – email a 6-digit reset code (same answer for every email)
+// POST /api/mms/account/v1/verification/request – email a 6-digit reset code (same answer for
+// every email); 503 with code 50302 while the mail server is away (the mail is queued)
 accountPasswordRoutes.post(
   `${base}/verification/request`,
   validate('json', codeRequestSchema),
@@ -28,7 +30,9 @@ accountPasswordRoutes.post(
     const cookie = getCookie(c, localeCookieName);
     const locale: Locale = language ?? (isLocale(cookie) ? cookie : 'en');
     const { ip } = await callerLocation(c.req.raw);
-    await requestCode(c.var.db().db, { email, ip, locale });
+    const { mailAvailable } = await requestCode(c.var.db().db, { email, ip, locale });
+    // The code exists and its mail waits in the queue: tell the user it will come later.
+    if (!mailAvailable) throw mailDelayed();
     return ok(c, { sent: true });
   },
 );
