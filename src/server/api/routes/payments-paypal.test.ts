@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiRequestError } from '@/client/http';
+import { problemOf } from '@/components/pricing/payment-client';
 import { accountKit, type CallResult } from '@/server/account/testing';
 import { orders, subscriptions } from '@/server/db/schema';
 import { createPayPalProvider } from '@/server/payments/paypal';
+import en from '../../../../messages/en.json';
 import { type FakePayPal, startFakePayPal } from '../../../../tests/support/fake-paypal';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
@@ -219,5 +222,80 @@ describe('checkout through PayPal', () => {
     const refunded = fake.webhookEvent(order.providerOrderId ?? '', 'PAYMENT.CAPTURE.REFUNDED');
     expect((await deliver(refunded)).status).toBe(200);
     expect((await row(order.id)).status).toBe('refunded');
+  });
+
+  it('PayPal slow at checkout: the buyer gets the message the checkout shows, nothing is paid', async () => {
+    fake.failNext(1, 'slow', { path: '/v2/checkout/orders', delayMs: 1500 });
+    const started = performance.now();
+    const { res } = await start('p1m');
+    // The adapter gives up after its timeout (800 ms here) instead of holding the buyer.
+    expect(performance.now() - started).toBeLessThan(1500);
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 50301, message: 'Network error, payment failed.' });
+    // What the checkout page makes of this answer, in English: the spec's sentence.
+    const problem = problemOf(new ApiRequestError(res.status, res.body));
+    expect(problem).toBe('networkError');
+    expect(en.Checkout.errors[problem]).toBe('Network error, payment failed.');
+    expect(en.ApiErrors['50301']).toBe('Network error, payment failed.');
+    const paid = await db().select().from(orders).where(eq(orders.status, 'paid'));
+    const mine = await db().select().from(orders).where(eq(orders.planId, 'p1m'));
+    expect(mine.some((o) => o.status === 'failed' && o.providerOrderId === null)).toBe(true);
+    expect(paid.every((o) => o.captureId)).toBe(true);
+  });
+
+  it('PayPal slow, then down: nothing is paid until a later webhook completes the order exactly once', async () => {
+    const { token, res } = await start('p24m');
+    const order = await row(data(res).order_id);
+    const providerOrderId = order.providerOrderId ?? '';
+    fake.approve(providerOrderId);
+
+    // The capture takes longer than the adapter waits: the buyer is told, nothing is marked paid.
+    fake.failNext(1, 'slow', { path: '/capture', delayMs: 1500 });
+    const slow = await capture(order.id, token);
+    expect(slow.status).toBe(503);
+    expect(slow.body).toMatchObject({ code: 50301, message: 'Network error, payment failed.' });
+    expect((await row(order.id)).status).toBe('created');
+    expect(await premiumOf(order.id)).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1000)); // PayPal finishes on its side
+
+    // PayPal's webhook arrives while PayPal itself cannot be reached to verify it: 503, so
+    // PayPal delivers it again; still nothing paid.
+    const approved = fake.webhookEvent(providerOrderId, 'CHECKOUT.ORDER.APPROVED');
+    fake.failNext(1, 'down', { path: '/v1/notifications/verify-webhook-signature' });
+    const refused = await deliver(approved);
+    expect(refused.status).toBe(503);
+    expect((await row(order.id)).status).toBe('created');
+    // Verified, but the capture call fails: 503 again, and the event is not marked as seen.
+    fake.failNext(1, 'down', { path: '/capture' });
+    expect((await deliver(approved)).status).toBe(503);
+    expect((await row(order.id)).status).toBe('created');
+    expect(await premiumOf(order.id)).toBeNull();
+
+    // PayPal is back: the redelivery completes the order.
+    const done = await deliver(approved);
+    expect(done.status).toBe(200);
+    expect(await done.json()).toMatchObject({ data: { outcome: 'processed' } });
+    expect((await row(order.id)).status).toBe('paid');
+    const until = await premiumOf(order.id);
+    expect(until).not.toBeNull();
+
+    // Everything after that changes nothing: the same delivery, the capture-completed event,
+    // and the buyer's browser retrying the capture.
+    expect(await (await deliver(approved)).json()).toMatchObject({ data: { outcome: 'replayed' } });
+    const completed = fake.webhookEvent(providerOrderId, 'PAYMENT.CAPTURE.COMPLETED');
+    expect((await deliver(completed)).status).toBe(200);
+    expect((await capture(order.id, token)).body.data).toMatchObject({ status: 'paid' });
+    expect(await premiumOf(order.id)).toBe(until);
+    // Granted once: 24 months from the payment, not 48.
+    const months = (Date.parse(until ?? '') - Date.now()) / (30.44 * 24 * 3600_000);
+    expect(months).toBeGreaterThan(23);
+    expect(months).toBeLessThan(25);
+    // One charge at PayPal: every successful capture answer came from the first request id.
+    const captures = fake.requests.filter(
+      (r) => r.path.endsWith(`/${providerOrderId}/capture`) && r.status === 201,
+    );
+    expect(new Set(captures.map((r) => r.headers['paypal-request-id']))).toEqual(
+      new Set([`capture-${order.id}-0`]),
+    );
   });
 });
