@@ -1,14 +1,32 @@
 // The API alone on @hono/node-server, without Next: for the events benchmark
 // (scripts/bench-events.mjs) and the shutdown test. Run with
 //   node --conditions=react-server --import tsx src/server/analytics/standalone-server.ts
-// It prints `listening <port>` when ready; SIGTERM/SIGINT stop accepting, store every buffered
-// event, close the database and exit 0.
+// It prints `listening <port>` when ready; SIGTERM/SIGINT stop accepting, let the requests in
+// flight finish, store every buffered event, close the database and exit 0.
+import type { Server } from 'node:http';
+import net from 'node:net';
 import { serve } from '@hono/node-server';
 import { flushAnalytics } from '@/server/analytics';
 import { createApp } from '@/server/api/app';
 import { installPeerAddressHook } from '@/server/geo';
 import { logger } from '@/server/log';
 import { prepareDatabase } from '@/server/startup';
+
+// How long connections accepted before the signal may take to send their request.
+const graceMs = 1_000;
+
+/**
+ * Stops accepting connections and resolves when every accepted one has ended. Node's
+ * server.close() also drops idle connections at once, and a connection accepted a moment
+ * before, whose request has not been read yet, counts as idle: its client would see a reset.
+ * So the listener closes first, and idle connections only after a grace period.
+ */
+function closeGracefully(server: Server): Promise<void> {
+  return new Promise<void>((resolve) => {
+    net.Server.prototype.close.call(server, () => resolve());
+    setTimeout(() => server.closeIdleConnections(), graceMs).unref();
+  });
+}
 
 async function main(): Promise<void> {
   installPeerAddressHook();
@@ -24,7 +42,7 @@ async function main(): Promise<void> {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeGracefully(server as Server);
     await flushAnalytics();
     await handle.close();
     process.exit(0);
