@@ -11,6 +11,7 @@ import { countAnalyticsEvents } from '@/server/analytics/queries';
 import { createDb, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { orders, users } from '@/server/db/schema';
+import type { Mailer } from '@/server/mail';
 import { createSandboxProvider } from '@/server/payments/sandbox';
 import { captureLogs } from '../../../tests/support/log-capture';
 import {
@@ -38,7 +39,15 @@ describe.skipIf(Boolean(cannotRun))('PostgreSQL outage', () => {
   let account: { email: string; password: string };
   let token: string;
 
+  // Mail goes to memory: this test is about the database, and the process mailer would
+  // otherwise be the development outbox of another database.
+  const mailerKey = Symbol.for('turbovpn.mailer');
+  const store = globalThis as Record<symbol, unknown>;
+  const previousMailer = store[mailerKey];
+  const mailer: Mailer = { kind: 'smtp', send: async () => undefined };
+
   beforeAll(async () => {
+    store[mailerKey] = mailer;
     cluster = await startPrivatePostgresIn(ports);
     handle = createDb({ url: cluster.url, maxConnections: 4 });
     await runMigrations(handle);
@@ -47,6 +56,7 @@ describe.skipIf(Boolean(cannotRun))('PostgreSQL outage', () => {
   }, 60_000);
 
   afterAll(async () => {
+    store[mailerKey] = previousMailer;
     await handle?.close();
     cluster?.destroy();
   });
@@ -86,6 +96,7 @@ describe.skipIf(Boolean(cannotRun))('PostgreSQL outage', () => {
       }
 
       cluster.stop();
+      const latencies: number[] = [];
       for (const [name, path, options] of needDatabase) {
         const res = await timed(path, options(`outage-${name.replace(' ', '-')}@example.com`));
         expect(res.status, `${name}: ${JSON.stringify(res.body)}`).toBe(503);
@@ -96,9 +107,11 @@ describe.skipIf(Boolean(cannotRun))('PostgreSQL outage', () => {
         });
         expect(res.headers.get('Retry-After')).toBe('5');
         expect(res.ms, `${name} took ${Math.round(res.ms)} ms`).toBeLessThan(2000);
+        latencies.push(res.ms);
         expect(JSON.stringify(res.body)).not.toMatch(/ECONN|127\.0\.0\.1|postgres:|\bat\s/);
       }
 
+      console.info(`503 during the outage: slowest ${Math.round(Math.max(...latencies))} ms`);
       // What needs no database keeps answering.
       expect((await kit.call('/l10n?language=de')).status).toBe(200);
       const geo = await kit.call('/api/mms/account/v1/geo_info', { body: {} });
