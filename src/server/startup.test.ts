@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type CapturedLogs, captureLogs } from '../../tests/support/log-capture';
 import type { DbHandle } from './db/client';
 
 // Each test gets fresh modules, so config() parses the environment the test sets.
@@ -17,18 +18,17 @@ const shared = () =>
 
 describe('startServer', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'turbovpn-startup-'));
-  let stderr: ReturnType<typeof vi.spyOn>;
-  let stdout: ReturnType<typeof vi.spyOn>;
+  let logs: CapturedLogs;
 
   beforeEach(() => {
     vi.spyOn(process, 'exit').mockImplementation((code) => {
       throw new Exited(`exit ${code}`);
     });
-    stderr = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stdout = vi.spyOn(console, 'log').mockImplementation(() => undefined);
+    logs = captureLogs();
   });
 
   afterEach(async () => {
+    logs.restore();
     await shared()?.close();
     vi.restoreAllMocks();
     vi.unstubAllEnvs();
@@ -36,35 +36,51 @@ describe('startServer', () => {
 
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('exits 1 with the config error on stderr', async () => {
+  it('exits 1 with one log line naming the invalid setting', async () => {
     vi.stubEnv('LOG_LEVEL', 'loud');
     const { startServer } = await freshStartup();
     await expect(startServer()).rejects.toThrow('exit 1');
-    expect(stderr).toHaveBeenCalledTimes(1);
-    expect(String(stderr.mock.calls[0]?.[0])).toMatch(/^Invalid configuration: LOG_LEVEL: /);
+    const [line, ...others] = logs.entries();
+    expect(others).toEqual([]);
+    expect(line).toMatchObject({ level: 'fatal', area: 'startup' });
+    expect(String(line?.msg)).toMatch(/^Invalid configuration: LOG_LEVEL: /);
   });
 
   it('exits 1 with one line naming the unreachable database, without its password', async () => {
     vi.stubEnv('DATABASE_URL', 'postgres://app:s3cret@127.0.0.1:1/site');
     const { startServer } = await freshStartup();
     await expect(startServer()).rejects.toThrow('exit 1');
-    expect(stderr.mock.calls).toEqual([
-      ['Cannot reach the database postgres://app@127.0.0.1:1/site: connection refused'],
+    expect(logs.entries()).toEqual([
+      expect.objectContaining({
+        level: 'fatal',
+        msg: 'Cannot reach the database postgres://app@127.0.0.1:1/site: connection refused',
+      }),
     ]);
+    expect(logs.text()).not.toContain('s3cret');
   });
 
-  it('migrates, seeds and prints the payment provider and the demo account once', async () => {
+  it('migrates, seeds, logs the payment provider and prints the demo account once', async () => {
     vi.stubEnv('DATABASE_URL', '');
     vi.stubEnv('NODE_ENV', 'production');
     vi.stubEnv('APP_ENV', 'development');
     vi.stubEnv('PGLITE_DIR', path.join(dir, 'pglite'));
+    // Development notices are printed outside test runs only.
+    vi.stubEnv('VITEST', '');
+    const printed: string[] = [];
+    vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
     const { startServer } = await freshStartup();
     await startServer();
     await startServer();
-    expect(stdout.mock.calls).toEqual([
-      ['Payments: the built-in sandbox provider (no PayPal credentials; no money moves)'],
-      ['Demo account: demo@turbovpn.local / Demo-pass1!'],
-    ]);
+    expect(printed).toEqual(['Demo account: demo@turbovpn.local / Demo-pass1!\n']);
+    const sandbox = logs
+      .entries()
+      .filter((entry) => String(entry.msg).startsWith('Payments: the built-in sandbox provider'));
+    expect(sandbox).toHaveLength(1);
+    // The demo password is a notice for the terminal, never a log line.
+    expect(logs.text()).not.toContain('Demo-pass1!');
     expect(shared()?.kind).toBe('pglite');
   });
 });

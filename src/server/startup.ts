@@ -4,15 +4,16 @@ import { importBlogIfEmpty } from '@/server/blog/startup-import';
 import { type Config, ConfigError, config } from '@/server/config';
 import { DatabaseUnavailableError, type DbHandle, getDb } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { developerNotice, logger } from '@/server/log';
 import { getMailer } from '@/server/mail';
 import { processMailQueue } from '@/server/mail/queue';
 import { providerFromConfig } from '@/server/payments';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 
 // Start-up problems a person can fix (bad setting, database down) end the process with one
-// clear line instead of a stack trace; anything else is a bug and keeps its stack.
+// clear log line instead of a stack trace; anything else is a bug and keeps its stack.
 function exitWith(message: string): never {
-  console.error(message);
+  logger.fatal({ area: 'startup' }, message);
   process.exit(1);
 }
 
@@ -55,7 +56,7 @@ function scheduleRefundRetries(handle: DbHandle) {
   const provider = providerFromConfig(() => handle.db);
   store[refundTimerKey] = setInterval(() => {
     retryQueuedRefunds(handle.db, provider).catch((error: unknown) => {
-      console.error('refund retry failed:', error instanceof Error ? error.message : error);
+      logger.error({ area: 'payments', err: error }, 'refund retry failed');
     });
   }, refundRetryMs);
   store[refundTimerKey].unref();
@@ -77,7 +78,7 @@ function scheduleMailQueue(handle: DbHandle) {
     running = true;
     processMailQueue(handle.db, getMailer())
       .catch((error: unknown) => {
-        console.error('mail queue run failed:', error instanceof Error ? error.message : error);
+        logger.error({ area: 'mail', err: error }, 'mail queue run failed');
       })
       .finally(() => {
         running = false;
@@ -95,12 +96,16 @@ export async function startServer(): Promise<void> {
   scheduleMailQueue(handle);
   if (settings.APP_ENV === 'production') return;
   if (!settings.PAYPAL_CLIENT_ID && !store[announcedKey]) {
-    console.log('Payments: the built-in sandbox provider (no PayPal credentials; no money moves)');
+    logger.warn(
+      { area: 'payments' },
+      'Payments: the built-in sandbox provider (no PayPal credentials; no money moves)',
+    );
   }
   const demo = await seedDemoAccount(handle, settings.APP_ENV);
   // Dev reloads may run this again in the same process; the line is useful once.
   if (demo && !store[announcedKey]) {
     store[announcedKey] = true;
-    console.log(`Demo account: ${demo.email} / ${demo.password}`);
+    // For the person at the terminal, not the log (development only: production never seeds it).
+    developerNotice(`Demo account: ${demo.email} / ${demo.password}`);
   }
 }

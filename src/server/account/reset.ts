@@ -3,6 +3,7 @@ import type { Locale } from '@/lib/locales';
 import { normalizeEmail } from '@/lib/password-rules';
 import type { Db } from '@/server/db/client';
 import type { VerificationCode } from '@/server/db/schema';
+import { logger } from '@/server/log';
 import { getMailer, type Mailer } from '@/server/mail';
 import { dropQueuedMail } from '@/server/mail/queries';
 import {
@@ -82,7 +83,7 @@ async function sendCode(db: Db, mailer: Mailer, queuedId: string, settings?: Mai
     await deliverQueued(db, mailer, queuedId, settings);
   } catch (error: unknown) {
     // The caller already has its (uniform) answer; the operator needs to know.
-    console.error('[account] reset code email could not be tried:', error);
+    logger.error({ area: 'account', err: error }, 'reset code email could not be tried');
   }
 }
 

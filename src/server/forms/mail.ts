@@ -2,6 +2,7 @@ import { escapeHtml } from '@/lib/escape-html';
 import 'server-only';
 import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
+import { logger } from '@/server/log';
 import { getMailer, type MailMessage } from '@/server/mail';
 import { sendQueued } from '@/server/mail/queue';
 
@@ -66,8 +67,7 @@ export async function sendLogged(db: Db, message: MailMessage, what: string): Pr
   try {
     return await sendQueued(db, getMailer(), message, { kind: 'form-notification' });
   } catch (error: unknown) {
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(`[forms] ${what} mail not queued: ${reason}`);
+    logger.error({ area: 'forms', what, err: error }, 'form mail not queued');
     return false;
   }
 }

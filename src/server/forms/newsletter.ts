@@ -5,6 +5,7 @@ import { directionOf, isLocale, type Locale, localizePath } from '@/lib/locales'
 import { ApiError } from '@/server/api/errors';
 import type { Db } from '@/server/db/client';
 import type { NewsletterSubscriber } from '@/server/db/schema';
+import { logger } from '@/server/log';
 import { getMailer, type MailMessage } from '@/server/mail';
 import { mailDelayed } from '@/server/mail/errors';
 import { sendQueued } from '@/server/mail/queue';
@@ -121,8 +122,7 @@ export async function subscribe(db: Db, input: NewsletterSubscribe): Promise<voi
     );
   } catch (error: unknown) {
     // Without the mail the visitor cannot finish: say so rather than claim success.
-    const reason = error instanceof Error ? error.message : String(error);
-    console.error(`[forms] newsletter confirmation not queued: ${reason}`);
+    logger.error({ area: 'forms', err: error }, 'newsletter confirmation not queued');
     throw ApiError.unavailable('The confirmation email could not be sent. Please try again later.');
   }
   // Queued: the mail server is away, and the queue sends it when it is back. Say so rather

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountKit } from '@/server/account/testing';
 import { mailQueue } from '@/server/db/schema';
+import { captureLogs } from '../../../tests/support/log-capture';
 import {
   startTestSmtpServer,
   type TestSmtpServer,
@@ -77,7 +78,7 @@ describe('a code requested while the mail server is down', () => {
   });
 
   it('is queued, the user is told, it is retried with backoff and delivered once', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     try {
       const user = await kit.createUser();
       const res = await kit.call(`${base}/verification/request`, { body: { email: user.email } });
@@ -147,7 +148,7 @@ describe('a code requested while the mail server is down', () => {
       await smtp.nextMail(5000);
       expect(smtp.received.length).toBe(2);
     } finally {
-      logged.mockRestore();
+      logs.restore();
     }
   });
 
@@ -182,7 +183,7 @@ describe('the mail queue', () => {
   });
 
   it('marks a mail failed after its last attempt and removes its body', async () => {
-    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     try {
       const mailer = failing();
       const settings = { ...mailQueueDefaults, maxAttempts: 3 };
@@ -207,8 +208,17 @@ describe('the mail queue', () => {
         retried: 0,
         failed: 0,
       });
+      // The log says so, with the address masked.
+      const lines = logs.entries().filter((entry) => entry.area === 'mail');
+      expect(lines.map((entry) => entry.msg)).toEqual([
+        'mail not sent, will retry',
+        'mail not sent, will retry',
+        'mail not sent, giving up',
+      ]);
+      expect(lines[2]).toMatchObject({ level: 'error', to: 'f***@example.com', attempt: 3 });
+      expect(logs.text()).not.toContain(to);
     } finally {
-      logged.mockRestore();
+      logs.restore();
     }
   });
 

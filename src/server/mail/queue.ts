@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
 import type { QueuedMail } from '@/server/db/schema';
+import { logger } from '@/server/log';
 import {
   claimQueuedMail,
   deleteQueuedMail,
@@ -126,8 +127,16 @@ async function attempt(
         at: new Date(now + retryDelayMs(row.attempts, settings)),
         reason: reasonOf(error),
       });
-    console.error(
-      `[mail] ${row.kind} mail to ${row.to} not sent (attempt ${row.attempts} of ${settings.maxAttempts}${failed ? ', giving up' : ''}): ${reasonOf(error)}`,
+    logger.error(
+      {
+        area: 'mail',
+        kind: row.kind,
+        to: row.to,
+        attempt: row.attempts,
+        max_attempts: settings.maxAttempts,
+        reason: reasonOf(error),
+      },
+      failed ? 'mail not sent, giving up' : 'mail not sent, will retry',
     );
     return failed ? 'failed' : 'retry';
   }

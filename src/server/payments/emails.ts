@@ -11,6 +11,7 @@ import { brand, claims } from '@/lib/site';
 import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { giftCards, type OrderRow, plans, users } from '@/server/db/schema';
+import { logger } from '@/server/log';
 import { getMailer, type Mailer, type MailMessage } from '@/server/mail';
 import { createOutboxMailer } from '@/server/mail/outbox';
 import { sendQueued } from '@/server/mail/queue';
@@ -114,7 +115,10 @@ export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer):
     const [gift] = await db.select().from(giftCards).where(eq(giftCards.orderId, order.id));
     const [buyer] = await db.select().from(users).where(eq(users.id, order.userId));
     if (!gift || !buyer) {
-      console.error(`[payments] gift order ${order.id} has no card or buyer to mail`);
+      logger.error(
+        { area: 'payments', order_id: order.id },
+        'gift order has no card or buyer to mail',
+      );
       return;
     }
     const locale = isLocale(order.locale) ? order.locale : 'en';
@@ -132,6 +136,6 @@ export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer):
       dedupeKey: `gift-code:${order.id}`,
     });
   } catch (error: unknown) {
-    console.error(`[payments] gift card email for order ${order.id} failed:`, error);
+    logger.error({ area: 'payments', order_id: order.id, err: error }, 'gift card email failed');
   }
 }
