@@ -55,7 +55,7 @@ const configSchema = z
       .optional(),
     PGLITE_DIR: z.string().min(1).default('./data/pglite'),
     LOG_LEVEL: z.enum(logLevels).default('info'),
-    // Unset: mail goes to the development outbox (stored in the database and logged).
+    // Unset: mail goes to the development outbox (stored in the database and printed).
     SMTP_URL: z
       .string()
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
