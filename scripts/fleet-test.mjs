@@ -4,6 +4,7 @@
 //   bash scripts/with-postgres.sh node scripts/fleet-test.mjs
 // Without it the test is skipped. Uses the existing production build (building only when it is
 // missing or stale, so after `npm run test:e2e` no second build runs; SKIP_BUILD=1 as usual).
+// FLEET_ECHO=1 shows the instances' own output. Arguments go to vitest.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded, repoRoot } from './build-if-needed.mjs';

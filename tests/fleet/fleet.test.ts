@@ -93,12 +93,15 @@ beforeAll(async () => {
     PAYMENT_TIMEOUT_MS: '5000',
     ANALYTICS_FLUSH_MS: '200',
   };
-  const [portA, portB] = [await freePort(), await freePort()];
+  const portA = await freePort();
+  let portB = await freePort();
+  while (portB === portA) portB = await freePort();
+  const echo = process.env.FLEET_ECHO === '1'; // the instances' own output, for debugging
   // Both at once on the empty database: one migrates under the advisory lock, the other waits.
   const started = Date.now();
   const results = await Promise.allSettled([
-    startInstance({ name: 'A', port: portA, env }),
-    startInstance({ name: 'B', port: portB, env }),
+    startInstance({ name: 'A', port: portA, env, echo }),
+    startInstance({ name: 'B', port: portB, env, echo }),
   ]);
   startedTogetherMs = Date.now() - started;
   for (const result of results) {
