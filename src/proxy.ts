@@ -17,6 +17,7 @@ import {
 } from '@/lib/routes';
 import { checkoutCookieName, sessionCookieName } from '@/lib/session-cookie';
 import type { BlogPathOutcome } from '@/server/blog/path-check';
+import { logger } from '@/server/log';
 
 // Loaded on first use so pages outside the blog never open the database here. A failing check
 // (database down) lets the request through: the page then shows its own error.
@@ -29,9 +30,7 @@ async function blogPathOutcome(
     const { checkBlogPath } = await import('@/server/blog/path-check');
     return await checkBlogPath(locale, path, query);
   } catch (error: unknown) {
-    console.error(
-      `[proxy] blog path check failed: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    logger.error({ area: 'proxy', err: error }, 'blog path check failed');
     return { kind: 'ok' };
   }
 }

@@ -1,6 +1,7 @@
 // Per-response security and caching headers of pages, set by the proxy (docs/security.md).
 // The headers that are the same everywhere (HSTS, nosniff, COOP, …) come from next.config.ts.
 import path from 'node:path';
+import { logger } from '@/server/log';
 import { newNonce, pageContentSecurityPolicy } from './csp';
 import { type PrerenderedHashes, prerenderedHashesOf } from './csp-manifest';
 
@@ -72,7 +73,9 @@ let defaultHashes: PrerenderedHashes | undefined;
 
 /** The running server's settings: its build in ./.next, reCAPTCHA as configured at build. */
 export function serverPageSecurityOptions(): PageSecurityOptions {
-  defaultHashes ??= prerenderedHashesOf(path.join(process.cwd(), '.next'));
+  defaultHashes ??= prerenderedHashesOf(path.join(process.cwd(), '.next'), (message) =>
+    logger.warn({ area: 'security' }, message),
+  );
   return {
     production: process.env.NODE_ENV === 'production',
     // next.config.ts writes this at build time, when the login page's script was decided.
