@@ -9,6 +9,28 @@ test('GET /healthz answers the ok envelope', async ({ request }) => {
   expect(body).toMatchObject({ code: 200, message: 'ok', data: { status: 'ok' } });
 });
 
+test('GET /readyz reports the database ready, whatever the language cookie', async ({
+  request,
+}) => {
+  for (const headers of [{}, { Cookie: 'LANGUAGE=de' }]) {
+    const response = await request.get('/readyz', { headers, maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { data: { status: string; database: unknown } };
+    expect(body.data).toMatchObject({
+      status: 'ok',
+      database: { reachable: true, migrations: { current: true } },
+    });
+  }
+});
+
+test('GET /metrics is the API’s: 404 without METRICS_TOKEN, 401 without the right token', async ({
+  request,
+}) => {
+  const response = await request.get('/metrics', { maxRedirects: 0 });
+  expect([401, 404]).toContain(response.status());
+  expect(response.headers()['content-type']).toMatch(/^application\/json/);
+});
+
 for (const path of ['/api/nope', '/api/mms/does-not-exist']) {
   test(`GET ${path} answers a 404 JSON envelope`, async ({ request }) => {
     const response = await request.get(path, { headers: { 'app-type': '502' } });
