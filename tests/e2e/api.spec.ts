@@ -12,7 +12,8 @@ test('GET /healthz answers the ok envelope', async ({ request }) => {
 test('GET /readyz reports the database ready, whatever the language cookie', async ({
   request,
 }) => {
-  for (const headers of [{}, { Cookie: 'LANGUAGE=de' }]) {
+  const variants: Record<string, string>[] = [{}, { Cookie: 'LANGUAGE=de' }];
+  for (const headers of variants) {
     const response = await request.get('/readyz', { headers, maxRedirects: 0 });
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data: { status: string; database: unknown } };
