@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { addCompileHints } from './compile-hints.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -109,6 +110,15 @@ export function writeCspManifest(root = repoRoot, { onlyIfStale = false } = {}) 
   });
 }
 
+/**
+ * What a build needs after `next build` and before it is served: the CSP manifest and V8's
+ * compile hints on the start-up scripts (scripts/compile-hints.mjs; idempotent, milliseconds).
+ */
+async function finishBuild(root, options) {
+  await writeCspManifest(root, options);
+  addCompileHints(path.join(root, '.next'));
+}
+
 /** Builds when needed; returns whether a build ran. */
 export async function buildIfNeeded({ root = repoRoot, log = console.log } = {}) {
   if (process.env.SKIP_BUILD === '1') {
@@ -116,18 +126,18 @@ export async function buildIfNeeded({ root = repoRoot, log = console.log } = {})
       throw new Error('SKIP_BUILD=1 but there is no build (.next/BUILD_ID); run next build');
     }
     log('build-if-needed: SKIP_BUILD=1, using the existing build as it is');
-    await writeCspManifest(root, { onlyIfStale: true });
+    await finishBuild(root, { onlyIfStale: true });
     return false;
   }
   const { needed, reason } = needsBuild(root);
   if (!needed) {
     log(`build-if-needed: ${reason}, skipping next build`);
-    await writeCspManifest(root, { onlyIfStale: true });
+    await finishBuild(root, { onlyIfStale: true });
     return false;
   }
   log(`build-if-needed: ${reason}, running next build`);
   await runBuild(root);
-  await writeCspManifest(root);
+  await finishBuild(root, {});
   return true;
 }
 
