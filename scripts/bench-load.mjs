@@ -8,7 +8,7 @@
 // children. Settings: BENCH_SECONDS (15 per measurement), BENCH_PORT_BASE (ports base+1…; default
 // free ports), BENCH_PAGE (/features/encryption), SKIP_BUILD=1.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -162,9 +162,12 @@ http {
       await sleep(100);
     }
   }
+  const errorLog = path.join(dir, `nginx-${listenPort}.error.log`);
   return {
     url: `http://127.0.0.1:${listenPort}`,
     pid: child.pid,
+    /** nginx's own error lines (e.g. an upstream that closed a connection), for a failed run. */
+    errors: () => (existsSync(errorLog) ? readFileSync(errorLog, 'utf8').trim() : ''),
     close: () =>
       new Promise((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -183,7 +186,7 @@ async function startBalancer(dir, listenPort, ports) {
   const upstream = ports.map((p) => `server 127.0.0.1:${p};`).join(' ');
   const balancer = await startNginx(
     dir,
-    `upstream site { ${upstream} keepalive 64; }
+    `upstream site { ${upstream} keepalive 64; keepalive_timeout 4s; }
   server {
     listen 127.0.0.1:${listenPort};
     location / {
@@ -417,6 +420,7 @@ async function main() {
         `\n## Soak, ${soakMinutes} min, two instances behind ${balancer.kind}\n\n${header}\n\n${result.markdown}\n`,
       );
       if (result.failed > 0) {
+        if (balancer.errors?.()) console.error(`${prefix}: nginx error log:\n${balancer.errors()}`);
         console.error(`${prefix}: ${result.failed} requests failed during the soak (0 expected)`);
         return 1;
       }
@@ -476,6 +480,7 @@ async function main() {
     );
     const failed = [...reference, ...rowsOne, ...rowsTwo].reduce((sum, r) => sum + r.failed, 0);
     if (failed > 0) {
+      if (two.errors?.()) console.error(`${prefix}: nginx error log:\n${two.errors()}`);
       console.error(`${prefix}: ${failed} requests failed; the figures above are not valid`);
       return 1;
     }
