@@ -4,35 +4,45 @@ import { getMessages, getTranslations } from 'next-intl/server';
 import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
 import { pageSession } from '@/server/account/page-session';
+import { readForPage } from '@/server/db/page-read';
 import { pageText } from '@/server/seo/page-metadata';
 import { Container } from '../ui/container';
 import { ShieldIcon } from '../ui/icons';
 import { CheckoutFlow } from './checkout-flow';
 import { loadPlanOptions, preselectedId } from './load-plans';
+import { PlansUnavailable } from './plans-unavailable';
 
 /**
  * The site's checkout (/pricing/checkout and /pricing/checkout/{id}), rendered per request:
  * the plans of the visitor's channel, the plan of the address (`{id}`, else `?plan=`, else the
  * recommended one) and the signed-in account. Only the purchase steps are a client island.
+ * While the database cannot be reached the page keeps its heading and trust notes and shows,
+ * in place of the purchase steps, that plans cannot be loaded, with a link to `retryHref`.
  */
 export async function CheckoutPage({
   locale,
   pathPlan,
   queryPlan,
   channel,
+  retryHref,
 }: {
   locale: Locale;
   pathPlan?: string;
   queryPlan?: string;
   channel?: string;
+  /** This page's address with its query, for the retry link of the database outage notice. */
+  retryHref: string;
 }) {
-  const [text, t, plans, auth, messages] = await Promise.all([
+  const [text, t, catalogue, session, messages] = await Promise.all([
     pageText(locale, 'checkout'),
     getTranslations({ locale, namespace: 'Checkout' }),
-    loadPlanOptions(locale, channel),
-    pageSession(),
+    readForPage('checkout', loadPlanOptions(locale, channel)),
+    readForPage('checkout', pageSession()),
     getMessages({ locale }),
   ]);
+  const available = catalogue.available && session.available;
+  const plans = catalogue.available ? catalogue.value : [];
+  const auth = session.available ? session.value : null;
   const named = pathPlan
     ? plans.find((plan) => plan.id === pathPlan || plan.productId === pathPlan)
     : undefined;
@@ -54,18 +64,22 @@ export async function CheckoutPage({
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{text.heading}</h1>
           <p className="mt-2 text-slate-600">{t('lede')}</p>
           <div className="mt-6">
-            <NextIntlClientProvider
-              locale={locale}
-              messages={{ Checkout: messages.Checkout, Validation: messages.Validation }}
-            >
-              <CheckoutFlow
-                plans={plans}
-                initialPlanId={initialPlanId}
-                account={auth ? { email: auth.user.email } : null}
-                mode="web"
-                initialNotice={pathPlan && !named ? t('planUnavailable') : undefined}
-              />
-            </NextIntlClientProvider>
+            {available ? (
+              <NextIntlClientProvider
+                locale={locale}
+                messages={{ Checkout: messages.Checkout, Validation: messages.Validation }}
+              >
+                <CheckoutFlow
+                  plans={plans}
+                  initialPlanId={initialPlanId}
+                  account={auth ? { email: auth.user.email } : null}
+                  mode="web"
+                  initialNotice={pathPlan && !named ? t('planUnavailable') : undefined}
+                />
+              </NextIntlClientProvider>
+            ) : (
+              <PlansUnavailable locale={locale} retryHref={retryHref} />
+            )}
           </div>
         </div>
         <aside aria-labelledby="checkout-trust" className="flex flex-col gap-4">

@@ -3,6 +3,8 @@ import { Prose } from '@/components/info/prose';
 import { loadPlanOptions, preselectedId, queryValue } from '@/components/pricing/load-plans';
 import { PlanCard } from '@/components/pricing/plan-card';
 import { PlanComparison } from '@/components/pricing/plan-comparison';
+import { PlansUnavailable } from '@/components/pricing/plans-unavailable';
+import { sameAddress } from '@/components/pricing/same-address';
 import { JsonLd } from '@/components/seo/json-ld';
 import { Accordion } from '@/components/ui/accordion';
 import { Container } from '@/components/ui/container';
@@ -16,6 +18,7 @@ import { absoluteUrl } from '@/lib/seo/metadata';
 import { offers } from '@/lib/site';
 import { config } from '@/server/config';
 import { loadFaq } from '@/server/content/load';
+import { readForPage } from '@/server/db/page-read';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: the plans come from the database catalogue of the visitor's channel.
@@ -68,11 +71,13 @@ export default async function PricingPage({ params, searchParams }: PricingProps
   const locale = await localeOf(params);
   setRequestLocale(locale);
   const query = await searchParams;
-  const [text, t, plans] = await Promise.all([
+  const [text, t, catalogue] = await Promise.all([
     pageText(locale, 'pricing'),
     getTranslations({ locale, namespace: 'Pricing' }),
-    loadPlanOptions(locale, queryValue(query.channel)),
+    readForPage('pricing', loadPlanOptions(locale, queryValue(query.channel))),
   ]);
+  // While the database is down the page keeps everything but the plans (no prices are made up).
+  const plans = catalogue.available ? catalogue.value : [];
   const selected = preselectedId(plans, queryValue(query.plan));
   const values = claimValues(locale);
   const currencies = [...new Set(plans.map((plan) => plan.currency))];
@@ -88,7 +93,13 @@ export default async function PricingPage({ params, searchParams }: PricingProps
             {t('plansTitle')}
           </h2>
           <p className="pt-8 text-slate-700">{t('plansLede')}</p>
-          {plans.length > 0 ? (
+          {!catalogue.available ? (
+            <PlansUnavailable
+              locale={locale}
+              retryHref={sameAddress(locale, '/pricing', query)}
+              className="mt-6"
+            />
+          ) : plans.length > 0 ? (
             <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
               {plans.map((plan) => (
                 <PlanCard
@@ -104,11 +115,13 @@ export default async function PricingPage({ params, searchParams }: PricingProps
               {t('noPlans')}
             </p>
           )}
-          <p className="mt-4 text-sm text-slate-600">
-            {currencies.length === 1
-              ? t('currencyNote', { currency: currencies[0] ?? '' })
-              : t('payWithPayPal')}
-          </p>
+          {catalogue.available ? (
+            <p className="mt-4 text-sm text-slate-600">
+              {currencies.length === 1
+                ? t('currencyNote', { currency: currencies[0] ?? '' })
+                : t('payWithPayPal')}
+            </p>
+          ) : null}
           <div className="mt-8 flex flex-col gap-4 rounded-(--radius-card) bg-accent-50 p-5 sm:flex-row sm:items-center sm:p-6">
             <ShieldIcon size={40} className="shrink-0 text-accent-700" />
             <div className="flex-1">

@@ -1,6 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { CheckoutPage } from '@/components/pricing/checkout-page';
 import { queryValue } from '@/components/pricing/load-plans';
+import { sameAddress } from '@/components/pricing/same-address';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: the plans of the visitor's channel and the signed-in account.
@@ -23,6 +24,7 @@ export default async function CheckoutRoute({
       locale={locale}
       queryPlan={queryValue(query.plan)}
       channel={queryValue(query.channel)}
+      retryHref={sameAddress(locale, '/pricing/checkout', query)}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { CheckoutPage } from '@/components/pricing/checkout-page';
 import { queryValue } from '@/components/pricing/load-plans';
+import { sameAddress } from '@/components/pricing/same-address';
 import { localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request. A plan id the catalogue does not have shows the checkout with the
@@ -34,6 +35,7 @@ export default async function CheckoutPlanRoute({ params, searchParams }: Props)
       pathPlan={planId}
       queryPlan={queryValue(query.plan)}
       channel={queryValue(query.channel)}
+      retryHref={sameAddress(locale, `/pricing/checkout/${encodeURIComponent(planId)}`, query)}
     />
   );
 }
