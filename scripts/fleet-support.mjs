@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from './build-if-needed.mjs';
-import { portInUse } from './serve-production.mjs';
+import { portInUse, stopProcessGroup } from './serve-production.mjs';
 
 export { freePort } from './serve-production.mjs';
 
@@ -112,22 +112,7 @@ export async function startInstance({ name, port, env, timeoutMs = 60_000, echo 
     exited: () => exited,
     /** SIGTERM to the group, SIGKILL after 15 s; answers how it ended. */
     async stop() {
-      if (!exited) {
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          // already gone
-        }
-        const stopped = await Promise.race([exitPromise.then(() => true), sleep(15_000)]);
-        if (!stopped) {
-          try {
-            process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-          await Promise.race([exitPromise, sleep(2_000)]);
-        }
-      }
+      if (!exited) await stopProcessGroup(child, exitPromise, 15_000);
       return exited;
     },
   };

@@ -35,6 +35,29 @@ export function portInUse(port) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Ends a server started with `detached: true` (its own process group, so its workers end too):
+ * SIGTERM to the group, SIGKILL after `graceMs`; resolves once it exited (or 2 s after SIGKILL).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {Promise<unknown>} exitPromise resolves when the child exits
+ * @param {number} graceMs
+ */
+export async function stopProcessGroup(child, exitPromise, graceMs) {
+  const signal = (name) => {
+    try {
+      process.kill(-child.pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const stopped = await Promise.race([exitPromise.then(() => true), sleep(graceMs)]);
+  if (!stopped) {
+    signal('SIGKILL');
+    await Promise.race([exitPromise, sleep(2_000)]);
+  }
+}
+
+/**
  * Starts the production server. Output is collected (and echoed when `echo` is set)
  * so a failed start can show it.
  * @param {{ port: number, timeoutMs?: number, echo?: boolean, env?: Record<string, string> }} options
@@ -72,22 +95,7 @@ export async function startProductionServer({ port, timeoutMs = 60_000, echo = f
     port,
     output: () => output,
     async stop() {
-      if (!exited) {
-        try {
-          process.kill(-child.pid, 'SIGTERM');
-        } catch {
-          // already gone
-        }
-        const stopped = await Promise.race([exitPromise.then(() => true), sleep(10_000)]);
-        if (!stopped) {
-          try {
-            process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            // already gone
-          }
-          await Promise.race([exitPromise, sleep(2_000)]);
-        }
-      }
+      if (!exited) await stopProcessGroup(child, exitPromise, 10_000);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

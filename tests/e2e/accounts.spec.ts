@@ -1,32 +1,11 @@
 // Accounts end to end (issue 3): sign-in, the account page with devices, logout, password reset
 // by an emailed code read from a real SMTP server, the protected-page round trip, and the
 // "Confirm logout" dialog for an expired session.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer, textPart } from '../support/smtp-server';
+import { type RunningServer, startSpecServer } from './helpers';
 
 const demo = { email: 'demo@turbovpn.local', password: 'Demo-pass1!' };
-
-interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-interface ServeModule {
-  freePort(): Promise<number>;
-  startProductionServer(options: {
-    port: number;
-    timeoutMs?: number;
-    env?: Record<string, string>;
-  }): Promise<RunningServer>;
-}
-
-/** A second production server (own database) with extra settings, from the shared helper. */
-async function startServer(env: Record<string, string>): Promise<RunningServer> {
-  const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
-  const serve = (await import(helper)) as ServeModule;
-  return serve.startProductionServer({ port: await serve.freePort(), timeoutMs: 90_000, env });
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -115,7 +94,7 @@ test.describe('password reset with a real SMTP server', () => {
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     smtp = await startTestSmtpServer();
-    server = await startServer({ SMTP_URL: smtp.url });
+    server = await startSpecServer(() => ({ SMTP_URL: smtp.url }), 90_000);
   });
   test.afterAll(async () => {
     await server?.stop();
@@ -184,7 +163,7 @@ test.describe('expired session', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = await startServer({ SESSION_IDLE_SECONDS: String(idleSeconds) });
+    server = await startSpecServer(() => ({ SESSION_IDLE_SECONDS: String(idleSeconds) }), 90_000);
   });
   test.afterAll(async () => {
     await server?.stop();

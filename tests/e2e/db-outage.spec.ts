@@ -1,27 +1,13 @@
 // PostgreSQL stops under the production server: pages that need no database keep serving,
 // API calls that need it answer 503 at once, and when PostgreSQL returns the same server serves
 // them again without a restart. The server runs on a private cluster of this spec's own.
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { expect, request as requestContext, test } from '@playwright/test';
 import {
   type PrivatePostgres,
   privatePostgresUnavailable,
   startPrivatePostgresIn,
 } from '../support/private-postgres';
-
-interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-interface ServeModule {
-  freePort(): Promise<number>;
-  startProductionServer(options: {
-    port: number;
-    timeoutMs?: number;
-    env?: Record<string, string>;
-  }): Promise<RunningServer>;
-}
+import { type RunningServer, startSpecServer } from './helpers';
 
 const cannotRun = privatePostgresUnavailable();
 const plansUnavailable = 'Plans cannot be loaded right now. Please try again in a moment.';
@@ -40,14 +26,11 @@ test.describe('PostgreSQL outage under the production server', () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     cluster = await startPrivatePostgresIn(ports);
-    const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
-    const serve = (await import(helper)) as ServeModule;
-    const port = await serve.freePort();
-    server = await serve.startProductionServer({
-      port,
-      timeoutMs: 120_000,
-      env: { SITE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: cluster.url },
-    });
+    const url = cluster.url;
+    server = await startSpecServer((port) => ({
+      SITE_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: url,
+    }));
   });
   test.afterAll(async () => {
     await server?.stop();

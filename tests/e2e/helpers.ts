@@ -166,7 +166,7 @@ export function hasType(node: Record<string, unknown>, type: string): boolean {
   return value === type || (Array.isArray(value) && value.includes(type));
 }
 
-interface RunningServer {
+export interface RunningServer {
   baseUrl: string;
   stop(): Promise<void>;
 }
@@ -180,6 +180,20 @@ interface ServeModule {
 }
 
 /**
+ * A production server of a spec's own (scripts/serve-production.mjs: fresh embedded database
+ * unless `env` names another) on a free port; `env` gets that port, e.g. for SITE_URL.
+ */
+export async function startSpecServer(
+  env: (port: number) => Record<string, string>,
+  timeoutMs = 120_000,
+): Promise<RunningServer> {
+  const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
+  const serve = (await import(helper)) as ServeModule;
+  const port = await serve.freePort();
+  return serve.startProductionServer({ port, timeoutMs, env: env(port) });
+}
+
+/**
  * A production server of the calling spec file's own, whose SITE_URL is its own address (the
  * sandbox payment provider builds its approval and return URLs from SITE_URL), with browser
  * contexts on it that close after each test. The file's tests run one after another.
@@ -190,14 +204,7 @@ export function ownServer() {
   test.describe.configure({ mode: 'default' });
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
-    const serve = (await import(helper)) as ServeModule;
-    const port = await serve.freePort();
-    server = await serve.startProductionServer({
-      port,
-      timeoutMs: 120_000,
-      env: { SITE_URL: `http://127.0.0.1:${port}` },
-    });
+    server = await startSpecServer((port) => ({ SITE_URL: `http://127.0.0.1:${port}` }));
   });
   test.afterAll(async () => {
     await server?.stop();

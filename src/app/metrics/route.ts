@@ -1,14 +1,5 @@
-// Serves the Hono API (src/server/api/app.ts), which routes on the full pathname.
-import { app } from '@/server/api/app';
-
+// Served by the Hono API (src/server/api/app.ts) through src/server/api/route-handlers.ts.
 export const dynamic = 'force-dynamic';
 export const runtime = 'nodejs';
 
-const serve = (request: Request) => app.fetch(request);
-
-export const GET = serve;
-export const POST = serve;
-export const PUT = serve;
-export const PATCH = serve;
-export const DELETE = serve;
-export const OPTIONS = serve;
+export { DELETE, GET, OPTIONS, PATCH, POST, PUT } from '@/server/api/route-handlers';

@@ -1,8 +1,10 @@
 'use client';
 
+// The context next/link itself reads: null outside Next's app router (a unit test's
+// renderToString), where useRouter() would throw.
+import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import NextLink from 'next/link';
-import { useRouter } from 'next/navigation';
-import type { ComponentProps, SyntheticEvent } from 'react';
+import { type ComponentProps, type SyntheticEvent, useContext } from 'react';
 import type { Locale } from '@/lib/locales';
 import { shouldSkipPrefetch } from './connection';
 import { rememberLocale, useCurrentLocale } from './locale-navigation';
@@ -34,7 +36,7 @@ export function Link({
   onFocus,
   ...rest
 }: LinkProps) {
-  const router = useRouter();
+  const router = useContext(AppRouterContext);
   const current = useCurrentLocale();
   const target = localizeHref(href, locale ?? current, locale !== undefined);
   if (locale !== undefined && locale !== current) {
@@ -56,7 +58,7 @@ export function Link({
   }
   const prefetchNow = () => {
     if (prefetch === false || shouldSkipPrefetch()) return;
-    if (typeof target === 'string' && isSitePath(target)) router.prefetch(target);
+    if (router && typeof target === 'string' && isSitePath(target)) router.prefetch(target);
   };
   const withPrefetch =
     <E extends SyntheticEvent>(handler?: (event: E) => void) =>
