@@ -18,6 +18,7 @@ import { buildIfNeeded, repoRoot } from './build-if-needed.mjs';
 import {
   createScratchDatabase,
   freePort,
+  productionSettings,
   redact,
   startInstance,
   startTcpBalancer,
@@ -381,12 +382,7 @@ async function main() {
     cleanup.push(() => Promise.all([fake.close(), smtp.close()]));
     console.log(`${prefix}: database ${redact(database.url)}`);
     const env = {
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      PAYPAL_CLIENT_ID: fake.clientId,
-      PAYPAL_CLIENT_SECRET: fake.clientSecret,
-      PAYPAL_WEBHOOK_ID: fake.webhookId,
-      PAYPAL_API_BASE: fake.url,
+      ...productionSettings({ databaseUrl: database.url, smtp, paypal: fake }),
       LOG_LEVEL: 'error',
     };
     const [portA, portB, portOne, portTwo, portNginxStatic, portNodeStatic] = [

@@ -21,6 +21,11 @@ export declare function createScratchDatabase(
   prefix: string,
 ): Promise<ScratchDatabase>;
 export declare function journalEntries(): number;
+export declare function productionSettings(parts: {
+  databaseUrl: string;
+  smtp: { url: string };
+  paypal: { url: string; clientId: string; clientSecret: string; webhookId: string };
+}): Record<string, string>;
 export declare function startInstance(options: {
   name: string;
   port: number;

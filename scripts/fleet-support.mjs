@@ -6,7 +6,7 @@ import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { repoRoot } from './build-if-needed.mjs';
-import { portInUse, stopProcessGroup } from './serve-production.mjs';
+import { portInUse, stopProcessGroup, watchChild } from './serve-production.mjs';
 
 export { freePort } from './serve-production.mjs';
 
@@ -63,6 +63,22 @@ export function journalEntries() {
 }
 
 /**
+ * The settings `npm run start:prod` requires, pointed at a scratch database, the local test SMTP
+ * server and the fake PayPal (its adapter is the real one, with PAYPAL_API_BASE at the fake).
+ * @param {{ databaseUrl: string, smtp: { url: string }, paypal: { url: string, clientId: string, clientSecret: string, webhookId: string } }} parts
+ */
+export function productionSettings({ databaseUrl, smtp, paypal }) {
+  return {
+    DATABASE_URL: databaseUrl,
+    SMTP_URL: smtp.url,
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_WEBHOOK_ID: paypal.webhookId,
+    PAYPAL_API_BASE: paypal.url,
+  };
+}
+
+/**
  * Whether the instance serves: /readyz (database reachable, migrations current) where the build
  * has it, else /healthz.
  */
@@ -88,41 +104,29 @@ export async function startInstance({ name, port, env, timeoutMs = 60_000, echo 
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, SKIP_BUILD: '1', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
   });
-  let output = '';
-  const collect = (chunk) => {
-    output += chunk.toString();
-    if (echo) process.stderr.write(`[${name}] ${chunk}`);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  let exited = null;
-  const exitPromise = new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      exited = { code, signal };
-      resolve(exited);
-    });
-  });
+  const { output, exited, exitPromise } = watchChild(child, { echo, label: name });
 
   const instance = {
     name,
     port,
     pid: child.pid,
     baseUrl: `http://127.0.0.1:${port}`,
-    output: () => output,
-    exited: () => exited,
+    output,
+    exited,
     /** SIGTERM to the group, SIGKILL after 15 s; answers how it ended. */
     async stop() {
-      if (!exited) await stopProcessGroup(child, exitPromise, 15_000);
-      return exited;
+      if (!exited()) await stopProcessGroup(child, exitPromise, 15_000);
+      return exited();
     },
   };
 
   const deadline = Date.now() + timeoutMs;
   let problem = 'no answer yet';
   while (Date.now() < deadline) {
-    if (exited) {
+    const ended = exited();
+    if (ended) {
       throw new Error(
-        `${name} exited early (${exited.signal ?? `exit code ${exited.code}`}); output:\n${output}`,
+        `${name} exited early (${ended.signal ?? `exit code ${ended.code}`}); output:\n${output()}`,
       );
     }
     try {
@@ -136,7 +140,7 @@ export async function startInstance({ name, port, env, timeoutMs = 60_000, echo 
   }
   await instance.stop();
   throw new Error(
-    `${name} was not ready within ${timeoutMs / 1000} s (${problem}); output:\n${output}`,
+    `${name} was not ready within ${timeoutMs / 1000} s (${problem}); output:\n${output()}`,
   );
 }
 

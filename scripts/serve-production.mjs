@@ -35,6 +35,30 @@ export function portInUse(port) {
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Collects a child's stdout and stderr (echoed to stderr with `echo`, each chunk after `label`
+ * when one is given) and tracks its exit.
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {{ echo?: boolean, label?: string }} [options]
+ */
+export function watchChild(child, { echo = false, label = '' } = {}) {
+  let output = '';
+  let exited = null;
+  const collect = (chunk) => {
+    output += chunk.toString();
+    if (echo) process.stderr.write(label ? `[${label}] ${chunk}` : chunk);
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const exitPromise = new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      exited = { code, signal };
+      resolve(exited);
+    });
+  });
+  return { output: () => output, exited: () => exited, exitPromise };
+}
+
+/**
  * Ends a server started with `detached: true` (its own process group, so its workers end too):
  * SIGTERM to the group, SIGKILL after `graceMs`; resolves once it exited (or 2 s after SIGKILL).
  * @param {import('node:child_process').ChildProcess} child
@@ -74,28 +98,15 @@ export async function startProductionServer({ port, timeoutMs = 60_000, echo = f
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', PGLITE_DIR: dataDir, ...env },
   });
-  let output = '';
-  const collect = (chunk) => {
-    output += chunk.toString();
-    if (echo) process.stderr.write(chunk);
-  };
-  child.stdout.on('data', collect);
-  child.stderr.on('data', collect);
-  let exited = null;
-  const exitPromise = new Promise((resolve) => {
-    child.on('exit', (code, signal) => {
-      exited = { code, signal };
-      resolve();
-    });
-  });
+  const { output, exited, exitPromise } = watchChild(child, { echo });
 
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = {
     baseUrl,
     port,
-    output: () => output,
+    output,
     async stop() {
-      if (!exited) await stopProcessGroup(child, exitPromise, 10_000);
+      if (!exited()) await stopProcessGroup(child, exitPromise, 10_000);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -103,11 +114,12 @@ export async function startProductionServer({ port, timeoutMs = 60_000, echo = f
   const deadline = Date.now() + timeoutMs;
   let lastProblem = 'no answer yet';
   while (Date.now() < deadline) {
-    if (exited) {
+    const ended = exited();
+    if (ended) {
       await server.stop();
       throw new StartError(
-        `next start exited early (${exited.signal ?? `exit code ${exited.code}`})`,
-        output,
+        `next start exited early (${ended.signal ?? `exit code ${ended.code}`})`,
+        output(),
       );
     }
     try {
@@ -122,7 +134,7 @@ export async function startProductionServer({ port, timeoutMs = 60_000, echo = f
   await server.stop();
   throw new StartError(
     `the server did not answer /healthz within ${timeoutMs / 1000} s (${lastProblem})`,
-    output,
+    output(),
   );
 }
 

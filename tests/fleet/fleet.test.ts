@@ -9,6 +9,7 @@ import {
   freePort,
   type Instance,
   journalEntries,
+  productionSettings,
   type ScratchDatabase,
   startInstance,
 } from '../../scripts/fleet-support.mjs';
@@ -84,12 +85,7 @@ beforeAll(async () => {
   database = await createScratchDatabase(adminUrl, 'fleet');
   [fake, smtp] = await Promise.all([startFakePayPal(), startTestSmtpServer()]);
   const env = {
-    DATABASE_URL: database.url,
-    SMTP_URL: smtp.url,
-    PAYPAL_CLIENT_ID: fake.clientId,
-    PAYPAL_CLIENT_SECRET: fake.clientSecret,
-    PAYPAL_WEBHOOK_ID: fake.webhookId,
-    PAYPAL_API_BASE: fake.url,
+    ...productionSettings({ databaseUrl: database.url, smtp, paypal: fake }),
     PAYMENT_TIMEOUT_MS: '5000',
     ANALYTICS_FLUSH_MS: '200',
   };
