@@ -1,8 +1,8 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { api } from '@/client/http';
+import { formatPlural, type PluralForms } from '@/lib/plural-message';
 
 interface CategoryEntry {
   slug: string;
@@ -11,10 +11,17 @@ interface CategoryEntry {
   url: string;
 }
 
+/** The menu's texts, from the server (Blog.allTopics, topicsLoading, topicsError, postCount). */
+export interface CategoryMenuTexts {
+  allTopics: string;
+  topicsLoading: string;
+  topicsError: string;
+  postCount: PluralForms;
+}
+
 // Spec 4: the category list is loaded on demand. The bar's static links work without
 // JavaScript; this disclosure fetches every category with its post count when first opened.
-export function CategoryMenu({ locale }: { locale: string }) {
-  const t = useTranslations('Blog');
+export function CategoryMenu({ locale, texts }: { locale: string; texts: CategoryMenuTexts }) {
   const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
   const [categories, setCategories] = useState<CategoryEntry[]>([]);
 
@@ -41,15 +48,15 @@ export function CategoryMenu({ locale }: { locale: string }) {
       }}
     >
       <summary className="flex min-h-9 cursor-pointer list-none items-center rounded-full px-3 py-2 text-sm font-medium hover:bg-slate-100">
-        {t('allTopics')}
+        {texts.allTopics}
       </summary>
       <div className="absolute end-0 z-20 mt-2 w-64 rounded-(--radius-card) border border-slate-200 bg-white p-2 shadow-(--shadow-dialog)">
         {state === 'loading' ? (
-          <p className="p-2 text-sm text-slate-600">{t('topicsLoading')}</p>
+          <p className="p-2 text-sm text-slate-600">{texts.topicsLoading}</p>
         ) : null}
         {state === 'failed' ? (
           <p role="alert" className="p-2 text-sm text-error-700">
-            {t('topicsError')}
+            {texts.topicsError}
           </p>
         ) : null}
         {state === 'ready' ? (
@@ -62,7 +69,7 @@ export function CategoryMenu({ locale }: { locale: string }) {
                 >
                   <span className="font-medium">{category.name}</span>
                   <span className="text-slate-600">
-                    {t('postCount', { count: category.posts })}
+                    {formatPlural(texts.postCount, category.posts, locale)}
                   </span>
                 </a>
               </li>

@@ -1,29 +1,27 @@
-import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { CategoryMenu } from '@/components/blog/category-menu';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { Container } from '@/components/ui/container';
 import { Link } from '@/i18n/navigation';
 import { blogCategories } from '@/lib/catalog';
+import { pluralForms } from '@/lib/plural-message';
 import { type LocaleLayoutProps, localeOf } from '@/server/seo/page-metadata';
 
 // The blog layout: the full chrome plus the blog's category bar, whose "All topics" menu loads
-// the categories with their post counts on demand (spec 4).
+// the categories with their post counts on demand (spec 4). The menu gets its texts as props,
+// so blog pages load no ICU message runtime.
 export default async function BlogLayout({ children, params }: LocaleLayoutProps) {
   const locale = await localeOf(params);
   setRequestLocale(locale);
   const t = await getTranslations('Blog.categories');
   const nav = await getTranslations('Nav');
   const blog = await getTranslations('Blog');
-  const { Blog } = await getMessages({ locale });
-  const islandMessages = {
-    Blog: {
-      allTopics: Blog.allTopics,
-      topicsLoading: Blog.topicsLoading,
-      topicsError: Blog.topicsError,
-      postCount: Blog.postCount,
-    },
+  const menuTexts = {
+    allTopics: blog('allTopics'),
+    topicsLoading: blog('topicsLoading'),
+    topicsError: blog('topicsError'),
+    postCount: pluralForms(blog.raw('postCount')),
   };
   return (
     <>
@@ -48,9 +46,7 @@ export default async function BlogLayout({ children, params }: LocaleLayoutProps
           >
             {blog('searchButton')}
           </Link>
-          <NextIntlClientProvider locale={locale} messages={islandMessages}>
-            <CategoryMenu locale={locale} />
-          </NextIntlClientProvider>
+          <CategoryMenu locale={locale} texts={menuTexts} />
         </Container>
       </nav>
       <main id="main" className="flex-1">
