@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { resourceContentSecurityPolicy } from './src/server/security/csp';
+import { resourceHeaders, securityHeaders } from './src/server/security/response-headers.mjs';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 
@@ -9,27 +9,11 @@ const production = process.env.NODE_ENV === 'production';
 // Content-Security-Policy (docs/security.md): pages get theirs from the proxy (src/proxy.ts), with
 // the hashes of a prerendered page's inline scripts or a per-request nonce. Everything the proxy
 // does not see (the API, framework files, metadata routes) gets this one, under which nothing runs.
-const securityHeaders = [
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
-  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'X-Frame-Options', value: 'DENY' },
-  { key: 'Cross-Origin-Opener-Policy', value: 'same-origin' },
-  {
-    key: 'Permissions-Policy',
-    value: 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
-  },
-  ...(production
-    ? [{ key: 'Strict-Transport-Security', value: 'max-age=63072000; includeSubDomains; preload' }]
-    : []),
-];
-
-const resourceHeaders = [
-  { key: 'Content-Security-Policy', value: resourceContentSecurityPolicy },
-  { key: 'Cross-Origin-Resource-Policy', value: 'same-origin' },
-];
+// The production server (scripts/http-server.mjs) compresses responses itself, with Brotli.
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  compress: false,
   reactStrictMode: true,
   serverExternalPackages: [
     '@electric-sql/pglite',
@@ -46,7 +30,7 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      { source: '/:path*', headers: securityHeaders(production) },
       { source: '/:path*', headers: resourceHeaders },
     ];
   },

@@ -9,6 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addCompileHints } from './compile-hints.mjs';
+import { compressStatic } from './compress-static.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -111,12 +112,14 @@ export function writeCspManifest(root = repoRoot, { onlyIfStale = false } = {}) 
 }
 
 /**
- * What a build needs after `next build` and before it is served: the CSP manifest and V8's
- * compile hints on the start-up scripts (scripts/compile-hints.mjs; idempotent, milliseconds).
+ * What a build needs after `next build` and before it is served: the CSP manifest, V8's compile
+ * hints on the start-up scripts (scripts/compile-hints.mjs) and then the Brotli copies of the
+ * framework files (scripts/compress-static.mjs); both idempotent, milliseconds when done before.
  */
 async function finishBuild(root, options) {
   await writeCspManifest(root, options);
   addCompileHints(path.join(root, '.next'));
+  compressStatic(path.join(root, '.next'));
 }
 
 /** Builds when needed; returns whether a build ran. */

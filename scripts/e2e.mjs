@@ -46,7 +46,7 @@ async function main() {
     return 1;
   }
 
-  console.log(`${prefix}: starting next start on port ${port} with a fresh PGLITE_DIR`);
+  console.log(`${prefix}: starting the production server on port ${port} with a fresh PGLITE_DIR`);
   let server;
   try {
     server = await startProductionServer({ port, timeoutMs: 60_000 });

@@ -50,7 +50,10 @@ const extraPaths = args.filter((arg) => !arg.startsWith('--'));
 const withArabic = (p) => [p, p === '/' ? '/ar' : `/ar${p}`];
 const paths = [...(only ? [] : defaultPaths.flatMap(withArabic)), ...extraPaths];
 
-/** Gzip (level 9) size of every script the page loaded, fetched again from the network. */
+/**
+ * Gzip (level 9) size of every script the page loaded, fetched again from the network, and the
+ * bytes the page actually received for them (Brotli from scripts/http-server.mjs).
+ */
 async function clientJavaScript(lhr) {
   const items = lhr.audits['network-requests']?.details?.items ?? [];
   const urls = [
@@ -68,7 +71,10 @@ async function clientJavaScript(lhr) {
     }
   }
   const gzipBytes = scripts.reduce((sum, script) => sum + (script.gzipBytes ?? 0), 0);
-  return { gzipBytes, scripts };
+  const sentBytes = items
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0);
+  return { gzipBytes, sentBytes, scripts };
 }
 
 const metricIds = [
@@ -106,17 +112,18 @@ const format = (score) => (typeof score === 'number' ? score.toFixed(2) : 'n/a')
 
 function table(results) {
   const lines = [
-    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS gzip KiB | runs (performance) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| page | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | JS gzip KiB | JS sent KiB | runs (performance) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   const ms = (value) => (typeof value === 'number' ? `${Math.round(value)} ms` : 'n/a');
   for (const r of results) {
     const s = r.scores ?? {};
     const m = r.metrics ?? {};
     const js = r.js ? (r.js.gzipBytes / 1024).toFixed(1) : 'n/a';
+    const sent = r.js ? (r.js.sentBytes / 1024).toFixed(1) : 'n/a';
     const cls = m['cumulative-layout-shift'];
     lines.push(
-      `| ${r.path} | ${format(s.performance)} | ${format(s.accessibility)} | ${format(s['best-practices'])} | ${format(s.seo)} | ${ms(m['first-contentful-paint'])} | ${ms(m['largest-contentful-paint'])} | ${ms(m['total-blocking-time'])} | ${typeof cls === 'number' ? cls.toFixed(3) : 'n/a'} | ${js} | ${(r.runs ?? []).map(format).join(', ')} |`,
+      `| ${r.path} | ${format(s.performance)} | ${format(s.accessibility)} | ${format(s['best-practices'])} | ${format(s.seo)} | ${ms(m['first-contentful-paint'])} | ${ms(m['largest-contentful-paint'])} | ${ms(m['total-blocking-time'])} | ${typeof cls === 'number' ? cls.toFixed(3) : 'n/a'} | ${js} | ${sent} | ${(r.runs ?? []).map(format).join(', ')} |`,
     );
   }
   return lines.join('\n');

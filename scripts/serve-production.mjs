@@ -1,4 +1,4 @@
-// Starts `next start` on a fresh embedded database for tests and measurements,
+// Starts the production server (scripts/http-server.mjs) on a fresh embedded database for tests and measurements,
 // waits until /healthz answers, and stops it again (the whole process group).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -91,12 +91,18 @@ export async function startProductionServer({ port, timeoutMs = 60_000, echo = f
     throw new Error(`port ${port} is already in use; stop what runs there or choose another port`);
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vpn-site-pglite-'));
-  const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], {
+  const serverScript = path.join(repoRoot, 'scripts', 'http-server.mjs');
+  const child = spawn(process.execPath, [serverScript], {
     cwd: repoRoot,
     detached: true, // own process group, so stopping it also ends its workers
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', PGLITE_DIR: dataDir, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PGLITE_DIR: dataDir,
+      ...env,
+      PORT: String(port),
+    },
   });
   const { output, exited, exitPromise } = watchChild(child, { echo });
 
@@ -118,7 +124,7 @@ export async function startProductionServer({ port, timeoutMs = 60_000, echo = f
     if (ended) {
       await server.stop();
       throw new StartError(
-        `next start exited early (${ended.signal ?? `exit code ${ended.code}`})`,
+        `the server exited early (${ended.signal ?? `exit code ${ended.code}`})`,
         output(),
       );
     }

@@ -1,7 +1,7 @@
 // `npm run start:prod`: the production server for operators. Sets APP_ENV=production (no demo
 // data, Secure cookies, the real payment provider), refuses to start when a required setting is
 // missing (naming every one), builds when the last build is missing or stale (SKIP_BUILD=1: use
-// the build as it is, e.g. in a container image), then serves it with `next start` on PORT
+// the build as it is, e.g. in a container image), then serves it with scripts/http-server.mjs on PORT
 // (default 3000), forwarding SIGINT/SIGTERM. Settings may also come from .env files, which
 // Next loads the same way. Several instances may share one PostgreSQL (docs/operations.md).
 import { spawn } from 'node:child_process';
@@ -39,11 +39,11 @@ try {
   process.exit(1);
 }
 
-const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
-const child = spawn(process.execPath, [nextBin, 'start', '-p', port], {
+const serverScript = path.join(repoRoot, 'scripts', 'http-server.mjs');
+const child = spawn(process.execPath, [serverScript], {
   cwd: repoRoot,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'production' },
+  env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'production', PORT: port },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -53,7 +53,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 child.on('error', (error) => {
-  console.error(`${prefix}: cannot run next start: ${error.message}`);
+  console.error(`${prefix}: cannot run the server: ${error.message}`);
   process.exit(1);
 });
 child.on('exit', (code, signal) => {

@@ -1,5 +1,6 @@
 // `npm start`: builds when the last build is missing or stale, then serves it with
-// `next start` on PORT (default 3000), forwarding SIGINT/SIGTERM to the server.
+// scripts/http-server.mjs (Next behind Brotli compression) on PORT (default 3000), forwarding
+// SIGINT/SIGTERM to the server.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildIfNeeded, repoRoot } from './build-if-needed.mjs';
@@ -13,11 +14,11 @@ try {
   process.exit(1);
 }
 
-const nextBin = path.join(repoRoot, 'node_modules', 'next', 'dist', 'bin', 'next');
-const child = spawn(process.execPath, [nextBin, 'start', '-p', port], {
+const serverScript = path.join(repoRoot, 'scripts', 'http-server.mjs');
+const child = spawn(process.execPath, [serverScript], {
   cwd: repoRoot,
   stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' },
+  env: { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production', PORT: port },
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -27,7 +28,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 child.on('error', (error) => {
-  console.error(`start: cannot run next start: ${error.message}`);
+  console.error(`start: cannot run the server: ${error.message}`);
   process.exit(1);
 });
 child.on('exit', (code, signal) => {

@@ -218,3 +218,44 @@ test.describe('caching of everything else', () => {
     expect(api.headers()['x-content-type-options']).toBe('nosniff');
   });
 });
+
+test.describe('compression (scripts/http-server.mjs)', () => {
+  test('the browser gets pages, framework files and API answers compressed with Brotli', async ({
+    page,
+    request,
+  }) => {
+    const seen = new Map<string, Response>();
+    page.on('response', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/' || url.pathname.startsWith('/_next/static/'))
+        seen.set(url.pathname, r);
+    });
+    await page.goto('/');
+    const files = [...seen.entries()].filter(([name]) => name !== '/');
+    expect(files.length).toBeGreaterThan(0);
+    for (const [name, response] of [...seen.entries()]) {
+      const headers = await response.allHeaders();
+      expect(headers['content-encoding'], name).toBe('br');
+      expect(headers.vary ?? '', name).toMatch(/accept-encoding/i);
+    }
+    const [, first] = files[0] ?? [];
+    const headers = (await first?.allHeaders()) ?? {};
+    expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['content-security-policy']).toContain("default-src 'none'");
+
+    // Clients without Brotli get gzip; the body is the same file either way.
+    const url = files[0]?.[0] ?? '';
+    const gzip = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
+    const brotli = await request.get(url, { headers: { 'accept-encoding': 'br' } });
+    expect(gzip.headers()['content-encoding']).toBe('gzip');
+    expect(brotli.headers()['content-encoding']).toBe('br');
+    expect(await gzip.body()).toEqual(await brotli.body());
+
+    const api = await request.get('/ws/mm/v2/blog/recommend-categories?locale=en', {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(api.status()).toBe(200);
+    expect(api.headers()['content-encoding']).toBe('br');
+  });
+});

@@ -59,19 +59,7 @@ export function pageContentSecurityPolicy(script: ScriptPolicy, options: CspOpti
   ].join('; ');
 }
 
-/**
- * The policy of everything the proxy does not see (the API, framework files, metadata routes):
- * nothing there is a page of ours, so nothing may run; the payment sandbox's approval page only
- * needs its inline <style> and its forms.
- */
-export const resourceContentSecurityPolicy = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  "img-src 'self' data:",
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export { resourceContentSecurityPolicy } from './response-headers.mjs';
 
 /** A fresh 128-bit nonce, base64. */
 export function newNonce(): string {
