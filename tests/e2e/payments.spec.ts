@@ -205,6 +205,8 @@ test('an email that already has a password is sent to log in first', async ({ br
   const login = page.getByRole('link', { name: 'Log in to buy' });
   await expect(login).toHaveAttribute('href', '/login?redirect=%2Fpricing%2Fcheckout%2Fp24m');
   await login.click();
+  // The checkout form has an Email field too: fill only once the login page is shown.
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to Turbo VPN' })).toBeVisible();
   await page.getByLabel('Email').fill(demo.email);
   await page.getByLabel('Password', { exact: true }).fill(demo.password);
   await page.getByRole('button', { name: 'Log in' }).click();
