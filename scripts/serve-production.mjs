@@ -1,5 +1,5 @@
-// Starts the production server (scripts/http-server.mjs) on a fresh embedded database for tests and measurements,
-// waits until /healthz answers, and stops it again (the whole process group).
+// Starts the production server (scripts/http-server.mjs) on a fresh embedded database for tests
+// and measurements, waits until /healthz answers, and stops it again (the whole process group).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';

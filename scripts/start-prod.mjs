@@ -1,8 +1,8 @@
 // `npm run start:prod`: the production server for operators. Sets APP_ENV=production (no demo
 // data, Secure cookies, the real payment provider), refuses to start when a required setting is
 // missing (naming every one), builds when the last build is missing or stale (SKIP_BUILD=1: use
-// the build as it is, e.g. in a container image), then serves it with scripts/http-server.mjs on PORT
-// (default 3000), forwarding SIGINT/SIGTERM. Settings may also come from .env files, which
+// the build as it is, e.g. in a container image), then serves it with scripts/http-server.mjs on
+// PORT (default 3000), forwarding SIGINT/SIGTERM. Settings may also come from .env files, which
 // Next loads the same way. Several instances may share one PostgreSQL (docs/operations.md).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
