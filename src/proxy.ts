@@ -117,6 +117,14 @@ export async function proxy(request: NextRequest) {
     const target = redirectTargetOf(request.nextUrl.searchParams, otherSite ? [otherSite] : []);
     if (target) return redirect(request, target, 307);
   }
+  // Files of public/ (blog covers, Open Graph pictures) are the same in every language: never
+  // moved to a locale prefix by the language cookie, where they do not exist.
+  if (isPublicFile(pathname)) {
+    const response = NextResponse.next();
+    response.headers.set('Content-Security-Policy', resourceContentSecurityPolicy);
+    response.headers.set('Cache-Control', publicFileCacheControl);
+    return response;
+  }
   const cookieValue = request.cookies.get(localeCookieName)?.value;
 
   if (prefix === defaultLocale) {
@@ -139,22 +147,13 @@ export async function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(localeHeaderName, locale);
   // Blog posts, tags and page numbers live in the database: unknown ones become a real 404.
-  // (Files of public/ under /blog, such as the covers, are not blog pages.)
-  if ((path === '/blog' || path.startsWith('/blog/')) && !isPublicFile(pathname)) {
+  if (path === '/blog' || path.startsWith('/blog/')) {
     const outcome = await blogPathOutcome(locale, path, request.nextUrl.searchParams);
     if (outcome.kind === 'redirect') return redirect(request, outcome.location, 308);
     if (outcome.kind === 'not-found') return notFound(request, locale, headers);
   }
   const target = aliases[path] ?? path;
-  if (!isKnownPath(target)) {
-    if (isPublicFile(pathname)) {
-      const response = NextResponse.next();
-      response.headers.set('Content-Security-Policy', resourceContentSecurityPolicy);
-      response.headers.set('Cache-Control', publicFileCacheControl);
-      return response;
-    }
-    return notFound(request, locale, headers);
-  }
+  if (!isKnownPath(target)) return notFound(request, locale, headers);
   const route = `/${locale}${target === '/' ? '' : target}`;
   const security = securePage(route, headers);
   const page = { protectedPage: isProtectedPath(path) };

@@ -190,6 +190,17 @@ test('Arabic and German readers get their own posts, feed and sitemap entries', 
   await page.goto('/ar/blog');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('article').first()).toBeVisible();
+  // The covers are files of public/, the same for every language: the language cookie that
+  // /ar just set must not send them to /ar/blog/covers/…, where there are none.
+  const firstCover = page.locator('main img').first();
+  await expect
+    .poll(() => firstCover.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const src = (await firstCover.getAttribute('src')) ?? '';
+  expect(src).toMatch(/^\/blog\/covers\/.+\.svg$/);
+  const cover = await page.request.get(src, { maxRedirects: 0 });
+  expect(cover.status()).toBe(200);
+  expect(cover.headers()['content-type']).toContain('image/svg+xml');
 
   const feed = await request.get('/de/blog/feed');
   expect(feed.status()).toBe(200);
