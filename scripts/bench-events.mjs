@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -182,13 +183,11 @@ async function postgres() {
     );
     return undefined;
   }
-  const name = `bench_${randomUUID().replaceAll('-', '')}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(postgresUrl);
-  url.pathname = `/${name}`;
+  await admin.end();
+  const database = await createScratchDatabase(postgresUrl, 'bench');
   try {
-    return await run('postgres', { DATABASE_URL: url.toString() }, async (userId) => {
-      const client = new pg.Client({ connectionString: url.toString() });
+    return await run('postgres', { DATABASE_URL: database.url }, async (userId) => {
+      const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       const { rows } = await client.query(
         'select count(*)::int as n from analytics_events where user_id = $1',
@@ -198,8 +197,7 @@ async function postgres() {
       return rows[0].n;
     });
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 

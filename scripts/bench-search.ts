@@ -3,8 +3,8 @@
 // databases measures PostgreSQL instead). Prints p50/p95/p99 of the blog search query (ranked,
 // with highlighted excerpts, page of 10), uncached.
 //   npm run bench:search -- [--posts 10000] [--queries 300]
-import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { createScratchDatabase } from './scratch-database.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -86,20 +86,10 @@ async function main() {
   const { ensureCategories, searchPosts } = await import('../src/server/blog/queries');
   const { blogCategories } = await import('../src/lib/catalog');
   const { sql } = await import('drizzle-orm');
-  const pg = (await import('pg')).default;
 
   const serverUrl = process.env.BENCH_DATABASE_URL;
-  let url: string | undefined;
-  const dbName = `bench_${randomUUID().replaceAll('-', '')}`;
-  if (serverUrl) {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${dbName}"`);
-    await admin.end();
-    const parsed = new URL(serverUrl);
-    parsed.pathname = `/${dbName}`;
-    url = parsed.toString();
-  }
+  const database = serverUrl ? await createScratchDatabase(serverUrl, 'bench') : undefined;
+  const url = database?.url;
   const handle = createDb(url ? { url } : {});
   try {
     await runMigrations(handle);
@@ -162,12 +152,7 @@ async function main() {
     );
   } finally {
     await handle.close();
-    if (serverUrl) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-      await admin.end();
-    }
+    await database?.drop();
   }
 }
 

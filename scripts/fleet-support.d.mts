@@ -1,3 +1,8 @@
+export {
+  createScratchDatabase,
+  type ScratchDatabase,
+  withDatabase,
+} from './scratch-database.mjs';
 export interface Instance {
   name: string;
   port: number;
@@ -8,18 +13,7 @@ export interface Instance {
   stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null } | null>;
 }
 
-export interface ScratchDatabase {
-  name: string;
-  url: string;
-  drop(): Promise<void>;
-}
-
-export declare function withDatabase(url: string, database: string): string;
 export declare function redact(url: string): string;
-export declare function createScratchDatabase(
-  adminUrl: string,
-  prefix: string,
-): Promise<ScratchDatabase>;
 export declare function journalEntries(): number;
 export declare function productionSettings(parts: {
   databaseUrl: string;

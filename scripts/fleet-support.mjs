@@ -4,54 +4,19 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import pg from 'pg';
 import { repoRoot } from './build-if-needed.mjs';
 import { portInUse, stopProcessGroup, watchChild } from './serve-production.mjs';
 
+export { createScratchDatabase, withDatabase } from './scratch-database.mjs';
 export { freePort } from './serve-production.mjs';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `url` with its database name replaced. */
-export function withDatabase(url, database) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
 
 /** A URL fit for logs: the password removed. */
 export function redact(url) {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
-}
-
-/**
- * Creates an empty database named `prefix_<random>` on the cluster of `adminUrl` (a role with
- * CREATEDB); answers its URL and a function that drops it again (closing what is left open).
- */
-export async function createScratchDatabase(adminUrl, prefix) {
-  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  return {
-    name,
-    url: withDatabase(adminUrl, name),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists "${name}" with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
 }
 
 /** The number of migrations drizzle/ holds (its journal). */

@@ -1,11 +1,10 @@
 // The one way tests get a database. Default: PGlite in memory. With TEST_DATABASE_URL
 // (postgres://… of a role that may create databases): a fresh database on that server per call,
 // dropped afterwards, so every DB test also proves itself on real PostgreSQL.
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createDb, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
+import { createScratchDatabase } from '../../scripts/scratch-database.mjs';
 
 export interface TestDb {
   handle: DbHandle;
@@ -45,29 +44,14 @@ function createPgliteTestDb(): TestDb {
 async function createPostgresTestDb(serverUrl: string): Promise<TestDb> {
   // A database rather than a schema: drizzle keeps its bookkeeping in the "drizzle" schema,
   // which would otherwise be shared by all test files running at once.
-  const name = `test_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = createDb({ url: url.toString(), maxConnections: 4 });
+  const database = await createScratchDatabase(serverUrl, 'test');
+  const handle = createDb({ url: database.url, maxConnections: 4 });
   return {
     handle,
-    url: url.toString(),
+    url: database.url,
     dispose: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await database.drop();
     },
   };
 }

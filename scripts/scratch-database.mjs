@@ -1,0 +1,40 @@
+// Throwaway PostgreSQL databases for tests and benchmarks: the test database helper
+// (tests/support/test-db.ts), the fleet test, bench:load, bench:events and bench:search.
+import pg from 'pg';
+
+/** `url` with its database name replaced. */
+export function withDatabase(url, database) {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/**
+ * Creates an empty database named `prefix_<random>` on the cluster of `adminUrl` (a role with
+ * CREATEDB); answers its URL and a function that drops it again (closing what is left open).
+ * @param {string} adminUrl
+ * @param {string} prefix
+ */
+export async function createScratchDatabase(adminUrl, prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  return {
+    name,
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
