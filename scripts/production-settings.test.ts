@@ -1,15 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../src/server/config';
+import { completeProductionEnv as complete } from '../tests/support/production-env';
 import { missingProductionSettings, requiredInProduction } from './production-settings.mjs';
-
-const complete = {
-  APP_ENV: 'production',
-  DATABASE_URL: 'postgres://app:pw@db:5432/app',
-  SMTP_URL: 'smtp://mail:25',
-  PAYPAL_CLIENT_ID: 'id',
-  PAYPAL_CLIENT_SECRET: 'secret',
-  PAYPAL_WEBHOOK_ID: 'wh',
-};
 
 /** The settings the server's own configuration check names for `env`. */
 function namedByConfig(env: Record<string, string>): string[] {

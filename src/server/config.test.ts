@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { completeProductionEnv } from '../../tests/support/production-env';
 import { ConfigError, parseConfig } from './config';
 
 describe('parseConfig', () => {
@@ -120,14 +121,7 @@ describe('parseConfig', () => {
   });
 
   it('keeps METRICS_TOKEN optional, and at least 32 characters in production', () => {
-    const production = {
-      APP_ENV: 'production',
-      DATABASE_URL: 'postgres://app:pw@db:5432/app',
-      SMTP_URL: 'smtp://mail:25',
-      PAYPAL_CLIENT_ID: 'id',
-      PAYPAL_CLIENT_SECRET: 'secret',
-      PAYPAL_WEBHOOK_ID: 'wh',
-    };
+    const production = completeProductionEnv;
     expect(parseConfig(production).METRICS_TOKEN).toBeUndefined();
     expect(parseConfig({ METRICS_TOKEN: 'short' }).METRICS_TOKEN).toBe('short');
     expect(() => parseConfig({ ...production, METRICS_TOKEN: 'short' })).toThrow(

@@ -24,6 +24,11 @@ export interface CallResult {
   setCookies: string[];
 }
 
+/** `name=value` of the cookie `name` an answer set, for a later request's Cookie ('' if none). */
+export function cookieSet(result: CallResult, name: string): string {
+  return result.setCookies.find((line) => line.startsWith(`${name}=`))?.split(';')[0] ?? '';
+}
+
 let ipCounter = 0;
 /** A documentation-range address (TEST-NET-3) nobody else uses in this run. */
 export function freshIp(): string {

@@ -43,10 +43,14 @@ interface Answer {
   body: string;
 }
 
-/** One request on its own connection (no keep-alive), so a refused one never reached the server. */
-function send(port: number, method: string, path: string, body?: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
+/**
+ * A request on its own connection (no keep-alive), so a refused one never reached the server;
+ * the caller writes `body` and ends it.
+ */
+function openRequest(port: number, method: string, path: string, body?: string) {
+  let request: http.ClientRequest | undefined;
+  const answer = new Promise<Answer>((resolve, reject) => {
+    request = http.request(
       {
         host: '127.0.0.1',
         port,
@@ -71,8 +75,16 @@ function send(port: number, method: string, path: string, body?: string): Promis
       },
     );
     request.on('error', reject);
-    request.end(body);
   });
+  if (!request) throw new Error('no request');
+  return { request, answer };
+}
+
+/** One whole request (see `openRequest`). */
+function send(port: number, method: string, path: string, body?: string): Promise<Answer> {
+  const { request, answer } = openRequest(port, method, path, body);
+  request.end(body);
+  return answer;
 }
 
 const eventsPath = '/api/mms/analytics/v1/events';
@@ -110,33 +122,10 @@ describe('analytics events survive SIGTERM under load', () => {
     // A request in flight when the signal comes: its headers and half its body are sent now,
     // the rest after SIGTERM.
     const slowBody = eventsBody('load', 'in_flight', 40);
-    const slow = new Promise<Answer>((resolve, reject) => {
-      const request = http.request(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: eventsPath,
-          agent: false,
-          headers: {
-            'Content-Type': 'application/json',
-            'Content-Length': Buffer.byteLength(slowBody),
-          },
-        },
-        (response) => {
-          let text = '';
-          response.setEncoding('utf8');
-          response.on('data', (chunk: string) => {
-            text += chunk;
-          });
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-        },
-      );
-      request.on('error', reject);
-      const half = Math.floor(slowBody.length / 2);
-      request.write(slowBody.slice(0, half));
-      setTimeout(() => request.end(slowBody.slice(half)), 900);
-    });
+    const { request: slowRequest, answer: slow } = openRequest(port, 'POST', eventsPath, slowBody);
+    const half = Math.floor(slowBody.length / 2);
+    slowRequest.write(slowBody.slice(0, half));
+    setTimeout(() => slowRequest.end(slowBody.slice(half)), 900);
 
     // Six clients each sending events and API calls back to back until the server is gone.
     const tally = { accepted: 0, ok: 0, api: 0, refused: 0, reset: 0, other: [] as string[] };

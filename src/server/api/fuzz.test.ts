@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkoutCookieName } from '@/lib/session-cookie';
 import { findUserByEmail } from '@/server/account/queries';
+import { cookieSet } from '@/server/account/testing';
 import { startWebSession } from '@/server/session/service';
 import {
   documentedEndpoints,
@@ -76,11 +78,10 @@ beforeAll(async () => {
   });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const order = started.body.data as { order_id: string; approve_url: string };
-  const cookie = started.setCookies.find((line) => line.startsWith('checkout_token='));
   targets = {
     sessions,
     orderId: order.order_id,
-    checkoutCookie: cookie?.split(';')[0] ?? '',
+    checkoutCookie: cookieSet(started, checkoutCookieName),
     sandboxId: decodeURIComponent(order.approve_url.split('/').pop() ?? ''),
   };
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKit, type CallResult } from '@/server/account/testing';
+import { checkoutCookieName } from '@/lib/session-cookie';
+import { accountKit, type CallResult, cookieSet } from '@/server/account/testing';
 import { orders } from '@/server/db/schema';
 import { outboxFor } from '@/server/mail/queries';
 import { queuedMail } from '@/server/mail/queue';
@@ -37,8 +38,7 @@ interface OrderData {
   status: string;
 }
 const data = (res: CallResult) => res.body.data as OrderData;
-const cookieOf = (res: CallResult) =>
-  res.setCookies.find((c) => c.startsWith('checkout_token='))?.split(';')[0] ?? '';
+const cookieOf = (res: CallResult) => cookieSet(res, checkoutCookieName);
 
 /** Starts a checkout as a new buyer and approves it at the sandbox, as the Pay button does. */
 async function approvedOrder(kind: 'plan' | 'gift', language?: string) {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { accountKit } from '@/server/account/testing';
+import { checkoutCookieName } from '@/lib/session-cookie';
+import { accountKit, cookieSet } from '@/server/account/testing';
 import { eventWriterFor } from '@/server/analytics';
 import { addQueueDepthSource } from '@/server/metrics';
 import { createSandboxProvider } from '@/server/payments/sandbox';
@@ -129,28 +130,27 @@ describe('GET /metrics counters', () => {
     const series = (outcome: string) => `payment_outcomes_total{outcome="${outcome}"}`;
     const before = await scrape();
     const base = '/api/mms/payment/v1';
-    const checkout = () =>
-      kit.call(`${base}/web/checkout`, {
+    const checkout = async () => {
+      const started = await kit.call(`${base}/web/checkout`, {
         body: { plan_id: 'p1m', email: `metrics-${Date.now()}-${Math.random()}@example.com` },
       });
+      expect(started.status).toBe(201);
+      return {
+        order: started.body.data as { order_id: string; approve_url: string },
+        cookie: cookieSet(started, checkoutCookieName),
+      };
+    };
     const bought = await checkout();
-    expect(bought.status).toBe(201);
-    const order = bought.body.data as { order_id: string; approve_url: string };
-    const cookie = bought.setCookies.find((c) => c.startsWith('checkout_token='))?.split(';')[0];
-    await sandbox.approve(decodeURIComponent(order.approve_url.split('/').pop() ?? ''));
-    const captured = await kit.call(`${base}/web/checkout/${order.order_id}/capture`, {
+    await sandbox.approve(decodeURIComponent(bought.order.approve_url.split('/').pop() ?? ''));
+    const captured = await kit.call(`${base}/web/checkout/${bought.order.order_id}/capture`, {
       method: 'POST',
-      cookie,
+      cookie: bought.cookie,
     });
     expect(captured.status).toBe(200);
     const dropped = await checkout();
-    const droppedOrder = dropped.body.data as { order_id: string };
-    const droppedCookie = dropped.setCookies
-      .find((c) => c.startsWith('checkout_token='))
-      ?.split(';')[0];
-    const cancelled = await kit.call(`${base}/web/checkout/${droppedOrder.order_id}/cancel`, {
+    const cancelled = await kit.call(`${base}/web/checkout/${dropped.order.order_id}/cancel`, {
       method: 'POST',
-      cookie: droppedCookie,
+      cookie: dropped.cookie,
     });
     expect(cancelled.status).toBe(200);
     const after = await scrape();

@@ -1,0 +1,10 @@
+// Every setting APP_ENV=production requires, present and valid: the base of the configuration
+// tests (src/server/config.test.ts, scripts/production-settings.test.ts).
+export const completeProductionEnv = {
+  APP_ENV: 'production',
+  DATABASE_URL: 'postgres://app:pw@db:5432/app',
+  SMTP_URL: 'smtp://mail:25',
+  PAYPAL_CLIENT_ID: 'id',
+  PAYPAL_CLIENT_SECRET: 'secret',
+  PAYPAL_WEBHOOK_ID: 'wh',
+};
