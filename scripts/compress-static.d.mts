@@ -1,5 +1,6 @@
 // Types of scripts/compress-static.mjs for its tests.
-export const compressedExtensions: string[];
+export const compressedTypes: Record<string, string>;
+export function filesUnder(dir: string): Generator<string>;
 export function compressStatic(distDir: string): {
   files: number;
   written: number;

@@ -7,13 +7,30 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 
-/** Extensions worth compressing; images and fonts in .next/static are compressed already. */
-export const compressedExtensions = ['.js', '.css', '.json', '.svg', '.txt', '.map'];
+/**
+ * The files worth compressing, by extension, with the Content-Type they are served with; images
+ * and fonts in .next/static are compressed already.
+ */
+export const compressedTypes = {
+  '.js': 'application/javascript; charset=UTF-8',
+  '.css': 'text/css; charset=UTF-8',
+  '.json': 'application/json; charset=UTF-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=UTF-8',
+  '.map': 'application/json; charset=UTF-8',
+};
 
-function* files(dir) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+/** Every file under `dir`, recursively; none when `dir` does not exist. */
+export function* filesUnder(dir) {
+  let entries;
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
+    if (entry.isDirectory()) yield* filesUnder(full);
     else if (entry.isFile()) yield full;
   }
 }
@@ -26,28 +43,18 @@ function* files(dir) {
  */
 export function compressStatic(distDir) {
   const result = { files: 0, written: 0, bytes: 0, brotliBytes: 0 };
-  const root = path.join(distDir, 'static');
-  let all;
-  try {
-    all = [...files(root)];
-  } catch {
-    return result; // no build yet
-  }
-  for (const file of all) {
-    if (!compressedExtensions.includes(path.extname(file))) continue;
+  for (const file of filesUnder(path.join(distDir, 'static'))) {
+    if (!Object.hasOwn(compressedTypes, path.extname(file))) continue;
     result.files += 1;
     const copy = `${file}.br`;
     const source = statSync(file);
-    let fresh = false;
-    try {
-      fresh = statSync(copy).mtimeMs >= source.mtimeMs;
-    } catch {}
-    const body = readFileSync(file);
-    result.bytes += body.length;
-    if (fresh) {
-      result.brotliBytes += statSync(copy).size;
+    result.bytes += source.size;
+    const copied = statSync(copy, { throwIfNoEntry: false });
+    if (copied && copied.mtimeMs >= source.mtimeMs) {
+      result.brotliBytes += copied.size;
       continue;
     }
+    const body = readFileSync(file);
     const compressed = brotliCompressSync(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,

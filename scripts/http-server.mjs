@@ -8,24 +8,17 @@
 //   smaller than gzip), gzip for clients without Brotli. Next's own gzip is off (next.config.ts).
 // - SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish, close Next,
 //   exit 143/130 — what `next start` does, so the analytics writer's flush on shutdown still runs.
-import { createReadStream, readdirSync, statSync } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import { resourceHeaders, securityHeaders } from '../src/server/security/response-headers.mjs';
+import { compressedTypes, filesUnder } from './compress-static.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const staticPrefix = '/_next/static/';
-const contentTypes = {
-  '.js': 'application/javascript; charset=UTF-8',
-  '.css': 'text/css; charset=UTF-8',
-  '.json': 'application/json; charset=UTF-8',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=UTF-8',
-  '.map': 'application/json; charset=UTF-8',
-};
 
 /**
  * Whether an Accept-Encoding header accepts Brotli (`br`, not `br;q=0`).
@@ -50,27 +43,15 @@ export function acceptsBrotli(header) {
 export function brotliCopies(distDir) {
   const copies = new Map();
   const root = path.join(distDir, 'static');
-  const walk = (dir) => {
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.br')) {
-        const original = full.slice(0, -'.br'.length);
-        const type = contentTypes[path.extname(original)];
-        if (!type) continue;
-        const stat = statSync(full);
-        const urlPath = staticPrefix + path.relative(root, original).split(path.sep).join('/');
-        copies.set(urlPath, { file: full, size: stat.size, type, modified: stat.mtime });
-      }
-    }
-  };
-  walk(root);
+  for (const file of filesUnder(root)) {
+    if (!file.endsWith('.br')) continue;
+    const original = file.slice(0, -'.br'.length);
+    const type = compressedTypes[path.extname(original)];
+    if (!type) continue;
+    const stat = statSync(file);
+    const urlPath = staticPrefix + path.relative(root, original).split(path.sep).join('/');
+    copies.set(urlPath, { file, size: stat.size, type, modified: stat.mtime });
+  }
   return copies;
 }
 
