@@ -15,3 +15,8 @@ export function servePrecompressed(
   copies: Map<string, BrotliCopy>,
   headers: { key: string; value: string }[],
 ): boolean;
+export function listenPort(env: Record<string, string | undefined>): number | undefined;
+export function startHttpServer(
+  port: number,
+  options?: { exitCode?: (signal: 'SIGTERM' | 'SIGINT') => number },
+): Promise<void>;

@@ -86,12 +86,23 @@ export function servePrecompressed(req, res, copies, headers) {
   return true;
 }
 
-async function main() {
-  const port = Number(process.env.PORT || 3000);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) {
-    console.error(`http-server: PORT must be a port number (1-65535), not "${process.env.PORT}"`);
-    process.exit(1);
-  }
+/**
+ * PORT of `env` (3000 when unset) as a number; undefined when it is not a port number.
+ * @param {Record<string, string | undefined>} env
+ */
+export function listenPort(env) {
+  const raw = env.PORT || '3000';
+  const port = Number(raw);
+  return /^\d+$/.test(raw) && port >= 1 && port <= 65535 ? port : undefined;
+}
+
+/**
+ * Serves the production build on `port` in this process until SIGTERM or SIGINT, then exits
+ * with `exitCode(signal)` (143 and 130 by default, as `next start` does).
+ * @param {number} port
+ * @param {{ exitCode?: (signal: 'SIGTERM' | 'SIGINT') => number }} [options]
+ */
+export async function startHttpServer(port, { exitCode = defaultExitCode } = {}) {
   // Next, React and next.config.ts read NODE_ENV when loaded; a production build runs as production.
   process.env.NODE_ENV = 'production';
   const { default: next } = await import('next');
@@ -121,7 +132,7 @@ async function main() {
     server.close(() => {
       Promise.resolve(app.close?.())
         .catch(() => {})
-        .finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+        .finally(() => process.exit(exitCode(signal)));
     });
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -136,8 +147,17 @@ async function main() {
   );
 }
 
+function defaultExitCode(signal) {
+  return signal === 'SIGINT' ? 130 : 143;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  main().catch((error) => {
+  const port = listenPort(process.env);
+  if (port === undefined) {
+    console.error(`http-server: PORT must be a port number (1-65535), not "${process.env.PORT}"`);
+    process.exit(1);
+  }
+  startHttpServer(port).catch((error) => {
     console.error(`http-server: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   });

@@ -1,13 +1,13 @@
 // `npm run start:prod`: the production server for operators. Sets APP_ENV=production (no demo
 // data, Secure cookies, the real payment provider), refuses to start when a required setting is
 // missing (naming every one), builds when the last build is missing or stale (SKIP_BUILD=1: use
-// the build as it is, e.g. in a container image), then serves it with scripts/http-server.mjs on
-// PORT (default 3000), forwarding SIGINT/SIGTERM. Settings may also come from .env files, which
-// Next loads the same way. Several instances may share one PostgreSQL (docs/operations.md).
-import { spawn } from 'node:child_process';
-import path from 'node:path';
+// the build as it is, e.g. in a container image), then serves it in this process with
+// scripts/http-server.mjs on PORT (default 3000) until SIGINT or SIGTERM (exit 0). Settings may
+// also come from .env files, which Next loads the same way. Several instances may share one
+// PostgreSQL (docs/operations.md).
 import nextEnv from '@next/env';
 import { buildIfNeeded, repoRoot } from './build-if-needed.mjs';
+import { listenPort, startHttpServer } from './http-server.mjs';
 import { missingProductionSettings } from './production-settings.mjs';
 
 const prefix = 'start:prod';
@@ -26,36 +26,16 @@ if (missing.length > 0) {
   process.exit(1);
 }
 
-const port = process.env.PORT || '3000';
-if (!/^\d+$/.test(port) || Number(port) < 1 || Number(port) > 65535) {
-  console.error(`${prefix}: PORT must be a port number (1-65535), not "${port}"`);
+const port = listenPort(process.env);
+if (port === undefined) {
+  console.error(`${prefix}: PORT must be a port number (1-65535), not "${process.env.PORT}"`);
   process.exit(1);
 }
 
 try {
   await buildIfNeeded();
+  await startHttpServer(port, { exitCode: () => 0 });
 } catch (error) {
   console.error(`${prefix}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-
-const serverScript = path.join(repoRoot, 'scripts', 'http-server.mjs');
-const child = spawn(process.execPath, [serverScript], {
-  cwd: repoRoot,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', APP_ENV: 'production', PORT: port },
-});
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-  });
-}
-
-child.on('error', (error) => {
-  console.error(`${prefix}: cannot run the server: ${error.message}`);
-  process.exit(1);
-});
-child.on('exit', (code, signal) => {
-  process.exit(code ?? (signal === 'SIGINT' || signal === 'SIGTERM' ? 0 : 1));
-});
