@@ -1,5 +1,6 @@
 // Helpers for the accounts API tests (not shipped: only *.test.ts files import this).
 import type { Hono } from 'hono';
+import { checkoutCookieName } from '@/lib/session-cookie';
 import { type AppOptions, createApp } from '@/server/api/app';
 import type { AppEnv } from '@/server/api/types';
 import { users } from '@/server/db/schema';
@@ -25,8 +26,21 @@ export interface CallResult {
 }
 
 /** `name=value` of the cookie `name` an answer set, for a later request's Cookie ('' if none). */
-export function cookieSet(result: CallResult, name: string): string {
+function cookieSet(result: CallResult, name: string): string {
   return result.setCookies.find((line) => line.startsWith(`${name}=`))?.split(';')[0] ?? '';
+}
+
+/**
+ * What tests use of a started checkout (201): its order id, the checkout cookie that follows it
+ * and the sandbox provider's order id, to approve it there.
+ */
+export function startedCheckout(result: CallResult) {
+  const order = result.body.data as { order_id: string; approve_url: string };
+  return {
+    orderId: order.order_id,
+    cookie: cookieSet(result, checkoutCookieName),
+    sandboxId: decodeURIComponent(order.approve_url.split('/').pop() ?? ''),
+  };
 }
 
 let ipCounter = 0;

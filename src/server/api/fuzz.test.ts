@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkoutCookieName } from '@/lib/session-cookie';
 import { findUserByEmail } from '@/server/account/queries';
-import { cookieSet } from '@/server/account/testing';
+import { startedCheckout } from '@/server/account/testing';
 import { startWebSession } from '@/server/session/service';
 import {
   documentedEndpoints,
@@ -77,13 +76,8 @@ beforeAll(async () => {
     body: { plan_id: 'p24m', email: freshEmail() },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const order = started.body.data as { order_id: string; approve_url: string };
-  targets = {
-    sessions,
-    orderId: order.order_id,
-    checkoutCookie: cookieSet(started, checkoutCookieName),
-    sandboxId: decodeURIComponent(order.approve_url.split('/').pop() ?? ''),
-  };
+  const { orderId, cookie, sandboxId } = startedCheckout(started);
+  targets = { sessions, orderId, checkoutCookie: cookie, sandboxId };
 });
 
 // The /api/mms/ rests the bot-check wrappers can be pointed at.

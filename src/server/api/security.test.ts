@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findUserByEmail } from '@/server/account/queries';
+import { startedCheckout } from '@/server/account/testing';
 import { sandboxOrders } from '@/server/db/schema';
 import { startWebSession } from '@/server/session/service';
 import {
@@ -69,13 +70,7 @@ async function newOrder() {
     body: { plan_id: 'p24m', email: freshEmail() },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
-  const order = started.body.data as { order_id: string; approve_url: string };
-  const cookie = started.setCookies.find((line) => line.startsWith('checkout_token=')) ?? '';
-  return {
-    orderId: order.order_id,
-    cookie: cookie.split(';')[0] ?? '',
-    sandboxId: decodeURIComponent(order.approve_url.split('/').pop() ?? ''),
-  };
+  return startedCheckout(started);
 }
 
 const concrete = endpoints.filter((endpoint) => !endpoint.path.endsWith('/*'));

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkoutCookieName } from '@/lib/session-cookie';
-import { accountKit, type CallResult, cookieSet } from '@/server/account/testing';
+import { accountKit, type CallResult, startedCheckout } from '@/server/account/testing';
 import { orders } from '@/server/db/schema';
 import { outboxFor } from '@/server/mail/queries';
 import { queuedMail } from '@/server/mail/queue';
@@ -38,7 +37,6 @@ interface OrderData {
   status: string;
 }
 const data = (res: CallResult) => res.body.data as OrderData;
-const cookieOf = (res: CallResult) => cookieSet(res, checkoutCookieName);
 
 /** Starts a checkout as a new buyer and approves it at the sandbox, as the Pay button does. */
 async function approvedOrder(kind: 'plan' | 'gift', language?: string) {
@@ -48,13 +46,10 @@ async function approvedOrder(kind: 'plan' | 'gift', language?: string) {
   });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const order = data(started);
-  const providerId = decodeURIComponent(order.approve_url.split('/').pop() ?? '');
+  const { sandboxId: providerId, cookie } = startedCheckout(started);
   expect(await sandbox.approve(providerId)).toBeDefined();
   const capture = () =>
-    kit.call(`${base}/web/checkout/${order.order_id}/capture`, {
-      method: 'POST',
-      cookie: cookieOf(started),
-    });
+    kit.call(`${base}/web/checkout/${order.order_id}/capture`, { method: 'POST', cookie });
   return { email, order, providerId, capture };
 }
 

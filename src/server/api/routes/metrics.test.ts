@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { checkoutCookieName } from '@/lib/session-cookie';
-import { accountKit, cookieSet } from '@/server/account/testing';
+import { accountKit, startedCheckout } from '@/server/account/testing';
 import { eventWriterFor } from '@/server/analytics';
 import { addQueueDepthSource } from '@/server/metrics';
 import { createSandboxProvider } from '@/server/payments/sandbox';
@@ -135,20 +134,17 @@ describe('GET /metrics counters', () => {
         body: { plan_id: 'p1m', email: `metrics-${Date.now()}-${Math.random()}@example.com` },
       });
       expect(started.status).toBe(201);
-      return {
-        order: started.body.data as { order_id: string; approve_url: string },
-        cookie: cookieSet(started, checkoutCookieName),
-      };
+      return startedCheckout(started);
     };
     const bought = await checkout();
-    await sandbox.approve(decodeURIComponent(bought.order.approve_url.split('/').pop() ?? ''));
-    const captured = await kit.call(`${base}/web/checkout/${bought.order.order_id}/capture`, {
+    await sandbox.approve(bought.sandboxId);
+    const captured = await kit.call(`${base}/web/checkout/${bought.orderId}/capture`, {
       method: 'POST',
       cookie: bought.cookie,
     });
     expect(captured.status).toBe(200);
     const dropped = await checkout();
-    const cancelled = await kit.call(`${base}/web/checkout/${dropped.order.order_id}/cancel`, {
+    const cancelled = await kit.call(`${base}/web/checkout/${dropped.orderId}/cancel`, {
       method: 'POST',
       cookie: dropped.cookie,
     });
