@@ -31,7 +31,18 @@ export async function createScratchDatabase(adminUrl, prefix) {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
-        await client.query(`drop database if exists "${name}" with (force)`);
+        // FORCE ends our own connections that are still open; a process of another role, such
+        // as an autovacuum worker busy in the database, cannot be ended by a CREATEDB role
+        // (42501) and leaves soon by itself: try again for up to 5 s.
+        for (let attempt = 1; ; attempt += 1) {
+          try {
+            await client.query(`drop database if exists "${name}" with (force)`);
+            return;
+          } catch (error) {
+            if (error?.code !== '42501' || attempt === 20) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
       } finally {
         await client.end();
       }
