@@ -1,5 +1,6 @@
 import 'server-only';
 import { geoForRequest } from '@/server/geo';
+import { rateLimitKey } from '@/server/rate-limit/ip-key';
 
 // The one seam between accounts and the geo area: the caller's address (for per-IP limits) and
 // country (for the blocked region of spec 5), both from the geo module's trusted-proxy-aware
@@ -8,13 +9,16 @@ import { geoForRequest } from '@/server/geo';
 export interface CallerLocation {
   /** The client address, or 'unknown' when it cannot be told (all such callers share limits). */
   ip: string;
+  /** What per-address limits count under: the address, or an IPv6 client's /64 prefix. */
+  limitKey: string;
   /** English country name, '' when unknown. */
   country: string;
 }
 
 export async function callerLocation(request: Request): Promise<CallerLocation> {
   const geo = await geoForRequest(request);
-  return { ip: geo.user_ip || 'unknown', country: geo.country };
+  const ip = geo.user_ip || 'unknown';
+  return { ip, limitKey: rateLimitKey(ip), country: geo.country };
 }
 
 export const blockedRegionMessage =

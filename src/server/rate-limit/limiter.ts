@@ -19,6 +19,8 @@ export interface Limiter {
   consume(key: string, points?: number): Promise<void>;
   /** Throws the 429 when `key` is already at its limit, without counting. */
   check(key: string): Promise<void>;
+  /** Gives back points counted by consume (an attempt that turned out to be legitimate). */
+  reward(key: string, points?: number): Promise<void>;
   /** Forgets `key` (e.g. after a successful login). */
   reset(key: string): Promise<void>;
 }
@@ -49,6 +51,9 @@ export function createLimiter(db: Db, rule: LimitRule): Limiter {
     async check(key) {
       const state = await store.get(key);
       if (state && state.consumedPoints >= rule.points) throw tooMany(rule, state.msBeforeNext);
+    },
+    async reward(key, points = 1) {
+      await store.reward(key, points);
     },
     async reset(key) {
       await store.delete(key);
