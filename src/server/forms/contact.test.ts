@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { directionOf, type Locale, locales } from '@/lib/locales';
 import { contactMessages } from '@/server/db/schema';
+import { contactAcknowledgement } from './contact';
 import { type ErrorBody, mailTo, teamInbox, useFormsTestKit } from './test-kit';
+import { formText } from './texts';
 
 const path = '/api/mms/contact/v1/messages';
 const valid = {
@@ -55,7 +58,7 @@ describe('POST /api/mms/contact/v1/messages', () => {
     expect(await kit.testDb().handle.db.select().from(contactMessages)).toHaveLength(0);
   });
 
-  it('stores the message, mails the team (reply to the sender) and sends the sender a copy', async () => {
+  it('stores the message, mails the team (reply to the sender) and acknowledges to the sender', async () => {
     const response = await kit.post(path, valid);
     expect(response.status).toBe(201);
     const { data } = (await response.json()) as { data: { id: string } };
@@ -82,9 +85,90 @@ describe('POST /api/mms/contact/v1/messages', () => {
     expect(team.raw).toContain('Ana &lt;b&gt;Silva&lt;/b&gt;');
     expect(team.raw).not.toContain('<b>Silva</b></p>');
 
-    const copy = await mailTo(kit.smtp(), 'reader@example.com');
-    expect(copy.raw).toMatch(/^Subject: We received your message/m);
-    expect(copy.text).toContain('Hello Ana <b>Silva</b>,');
+    const ack = await mailTo(kit.smtp(), 'reader@example.com');
+    expect(ack.subject).toBe('We received your message');
+    expect(ack.text).toBe(
+      [
+        'Thank you for contacting Turbo VPN. We have received your message and will reply to this email address. Our support team answers 24/7, every day of the year.',
+        'If you did not contact us, you can ignore this email.',
+        'The Turbo VPN team\n',
+      ].join('\n\n'),
+    );
+    expect(ack.html).toContain('<html dir="ltr">');
+    expect(ack.raw).not.toMatch(/^Reply-To:/im);
+  });
+
+  it('acknowledges with a fixed text in the sender’s language that repeats nothing they typed', async () => {
+    // A spammer types their advert into the form and a victim's address as the sender: our
+    // server must not carry the advert to the victim (and the topic is a fixed choice).
+    const spamUrl = 'https://cheap-pills.example/buy?ref=4242';
+    const name = `Claim your prize at ${spamUrl} now`;
+    const inquiry = [
+      'CONGRATULATIONS, you won a free phone!',
+      `Visit ${spamUrl} and enter code PRIZE-4242.`,
+      `<a href="${spamUrl}">Collect it here</a>`,
+    ].join('\n');
+    const refused = await kit.post(path, {
+      ...valid,
+      email: 'victim-topic@example.net',
+      topic: `Visit ${spamUrl}`,
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ErrorBody).data?.fields?.[0]?.key).toBe('topicInvalid');
+
+    // Every language, en and ar (right to left) first.
+    const order: Locale[] = ['en', 'ar', ...locales.filter((l) => l !== 'en' && l !== 'ar')];
+    for (const locale of order) {
+      const victim = `victim-${locale.toLowerCase()}@example.net`;
+      const response = await kit.post(path, {
+        email: victim,
+        name,
+        inquiry,
+        topic: 'billing',
+        locale,
+      });
+      expect(response.status, locale).toBe(201);
+
+      // The team still gets all of it, to read and answer.
+      const team = await mailTo(kit.smtp(), teamInbox);
+      expect(team.subject).toBe(`Contact form (Billing and payments): ${name}`);
+      expect(team.text).toContain(`Name: ${name}`);
+      for (const line of inquiry.split('\n')) expect(team.text).toContain(`> ${line}`);
+      expect(team.html).toContain(
+        '&lt;a href=&quot;https://cheap-pills.example/buy?ref=4242&quot;&gt;',
+      );
+      expect(team.raw).toMatch(new RegExp(`^Reply-To: ${victim}`, 'im'));
+
+      // The victim gets the fixed acknowledgement of their language: nothing they typed.
+      const ack = await mailTo(kit.smtp(), victim);
+      const topicLabels = [
+        'billing',
+        'Billing and payments',
+        (await formText(locale, 'Contact'))('topics.billing'),
+      ];
+      const typed = [name, spamUrl, 'cheap-pills', 'PRIZE-4242', 'Collect it here', 'free phone'];
+      for (const part of [ack.subject, ack.text, ack.html]) {
+        for (const text of [...typed, ...inquiry.split('\n'), ...topicLabels]) {
+          expect(part.toLowerCase(), `${locale}: ${text}`).not.toContain(text.toLowerCase());
+        }
+      }
+      const expected = await contactAcknowledgement(victim, locale);
+      expect(ack.subject, locale).toBe(expected.subject);
+      expect(ack.text, locale).toBe(expected.text);
+      expect(ack.html, locale).toBe(expected.html);
+      expect(ack.html).toContain(`<html dir="${directionOf(locale)}">`);
+    }
+  });
+
+  it('acknowledges in Arabic, right to left', async () => {
+    await kit.post(path, { ...valid, email: 'arabic@example.com', locale: 'ar' });
+    await mailTo(kit.smtp(), teamInbox);
+    const ack = await mailTo(kit.smtp(), 'arabic@example.com');
+    expect(ack.subject).toBe('تلقينا رسالتك');
+    expect(ack.text).toContain('شكرًا لتواصلك مع Turbo VPN.');
+    expect(ack.text).toContain('فريق Turbo VPN');
+    expect(ack.html).toContain('<html dir="rtl">');
+    expect(ack.text).not.toContain('Ana');
   });
 
   it('limits submissions per email and per address with a 429 and the wait', async () => {
@@ -110,5 +194,26 @@ describe('POST /api/mms/contact/v1/messages', () => {
     }
     const byIp = await kit.post(path, { ...valid, email: 'other@example.com' }, { ip });
     expect(byIp.status).toBe(429);
+  });
+
+  it('counts IPv6 clients by their /64: addresses of one /64 share the limit, other /64s do not', async () => {
+    const send = (ip: string, n: number) =>
+      kit.post(path, { ...valid, email: `v6-${n}@example.com` }, { ip });
+    // Five different addresses of 2001:db8:77:1::/64 use up its allowance (5 an hour)…
+    const sameNetwork = [
+      '2001:db8:77:1::1',
+      '2001:db8:77:1::2',
+      '2001:db8:77:1:aaaa:bbbb:cccc:dddd',
+      '2001:0db8:0077:0001:0000:0000:0000:0003',
+      '2001:db8:77:1:ffff::9',
+    ];
+    for (const [n, ip] of sameNetwork.entries()) expect((await send(ip, n)).status).toBe(201);
+    // …so a sixth address of that /64 is refused,
+    expect((await send('2001:db8:77:1:1234:5678:9abc:def0', 5)).status).toBe(429);
+    // while the neighbouring /64s (even the same /48) count on their own.
+    expect((await send('2001:db8:77:2::1', 6)).status).toBe(201);
+    expect((await send('2001:db8:77:0:ffff:ffff:ffff:ffff', 7)).status).toBe(201);
+    // An IPv4 address still counts alone.
+    expect((await send(kit.newIp(), 8)).status).toBe(201);
   });
 });

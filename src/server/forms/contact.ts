@@ -1,12 +1,41 @@
 import 'server-only';
+import { claimValues } from '@/lib/claim-values';
 import type { Contact } from '@/lib/form-rules';
-import { directionOf } from '@/lib/locales';
+import { directionOf, type Locale } from '@/lib/locales';
 import type { Db } from '@/server/db/client';
+import type { MailMessage } from '@/server/mail';
 import { renderMail, sendLogged, subjectText, teamInbox } from './mail';
 import { insertContactMessage, markContactNotified } from './queries';
 import { formText } from './texts';
 
-/** Stores a contact message, tells the team (Reply-To: the sender) and sends the sender a copy. */
+/**
+ * The acknowledgement to the address a contact message gave: fixed text in the sender's
+ * language and nothing else. Anyone can type any address into the form, so this mail must not
+ * repeat a single character the visitor typed (name, topic, message): otherwise the form would
+ * send their text, under our name and from our mail server, to whatever address they chose.
+ * It takes only the locale (one of the 18) and the recipient, so nothing else can slip in.
+ */
+export async function contactAcknowledgement(to: string, locale: Locale): Promise<MailMessage> {
+  const t = await formText(locale, 'Contact');
+  const forms = await formText(locale, 'Forms');
+  return {
+    to,
+    subject: t('mail.senderSubject'),
+    ...renderMail(
+      [
+        { kind: 'text', text: t('mail.senderBody', claimValues(locale)) },
+        { kind: 'text', text: t('mail.senderIgnore') },
+        { kind: 'text', text: forms('mailSignature') },
+      ],
+      directionOf(locale),
+    ),
+  };
+}
+
+/**
+ * Stores a contact message, tells the team (the whole message, Reply-To: the sender) and sends
+ * the sender a fixed acknowledgement (contactAcknowledgement: none of their text).
+ */
 export async function submitContact(db: Db, message: Contact): Promise<{ id: string }> {
   const row = await insertContactMessage(db, message);
 
@@ -32,24 +61,10 @@ export async function submitContact(db: Db, message: Contact): Promise<{ id: str
   );
   if (notified) await markContactNotified(db, row.id);
 
-  const t = await formText(message.locale, 'Contact');
-  const forms = await formText(message.locale, 'Forms');
   await sendLogged(
     db,
-    {
-      to: message.email,
-      subject: subjectText(t('mail.senderSubject')),
-      ...renderMail(
-        [
-          { kind: 'text', text: t('mail.senderGreeting', { name: message.name }) },
-          { kind: 'text', text: t('mail.senderIntro') },
-          { kind: 'quote', text: message.inquiry },
-          { kind: 'text', text: forms('mailSignature') },
-        ],
-        directionOf(message.locale),
-      ),
-    },
-    `contact ${row.id} copy`,
+    await contactAcknowledgement(message.email, message.locale),
+    `contact ${row.id} acknowledgement`,
   );
   return { id: row.id };
 }

@@ -23,6 +23,8 @@ export const formLimits = {
 /**
  * Counts one submission against each rule and key; the first rule past its limit answers 429.
  * Checked before counting so a refused attempt does not use up the other rules' allowance.
+ * Per-address rules take `clientLimitKeyOf(c)` (./client-ip.ts) as their key, never the raw
+ * address: an IPv6 client counts by its /64.
  */
 export async function consumeLimits(
   db: Db,

@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { directionOf, type Locale, locales } from '@/lib/locales';
 import { partnerApplications } from '@/server/db/schema';
+import { partnerAcknowledgement } from './partners';
 import { type ErrorBody, mailTo, teamInbox, useFormsTestKit } from './test-kit';
+import { formText } from './texts';
 
 const path = '/api/mms/partners/v1/applications';
 const valid = {
@@ -38,7 +41,7 @@ describe('POST /api/mms/partners/v1/applications', () => {
     expect(await rows()).toHaveLength(0);
   });
 
-  it('stores an influencer application with the campaign cookie of the visit and mails both sides', async () => {
+  it('stores an influencer application with the campaign cookie of the visit, mails the team and acknowledges to the applicant', async () => {
     const response = await kit.post(
       path,
       { ...valid, campaign: 'from-body' },
@@ -62,11 +65,143 @@ describe('POST /api/mms/partners/v1/applications', () => {
     expect(row?.notifiedAt).toBeInstanceOf(Date);
     const team = await mailTo(kit.smtp(), teamInbox);
     expect(team.raw).toMatch(/^Subject: Influencer application: Sam Creator/m);
+    expect(team.raw).toMatch(/^Reply-To: sam@example\.com/im);
     expect(team.text).toContain('https://www.tiktok.com/@sam');
     expect(team.text).toContain('Campaign link: yt-sam_2024');
-    const copy = await mailTo(kit.smtp(), 'sam@example.com');
-    // The applicant's copy is in their language; the team's is English.
-    expect(copy.subject).toBe('Recebemos sua candidatura');
+    // The applicant gets a fixed acknowledgement in their language; the team's mail is English.
+    const ack = await mailTo(kit.smtp(), 'sam@example.com');
+    expect(ack.subject).toBe('Recebemos sua candidatura');
+    expect(ack.text).toBe(
+      [
+        'Obrigado por se candidatar ao programa de influenciadores do Turbo VPN. Recebemos sua candidatura. Analisamos cada candidatura pessoalmente e vamos escrever para você neste endereço.',
+        'Se você não se candidatou, ignore este e-mail.',
+        'Equipe Turbo VPN\n',
+      ].join('\n\n'),
+    );
+    expect(ack.html).toContain('<html dir="ltr">');
+    expect(ack.raw).not.toMatch(/^Reply-To:/im);
+    for (const typed of ['Sam', 'youtube', 'tiktok', 'Portuguese', 'Brazil', 'yt-sam']) {
+      expect(ack.raw).not.toContain(typed);
+    }
+  });
+
+  it('acknowledges with a fixed text in the applicant’s language that repeats nothing they typed', async () => {
+    // A spammer types their advert into the form and a victim's address as the applicant's:
+    // our server must not carry the advert to the victim (the programme is a fixed choice).
+    const spamUrl = 'https://cheap-pills.example/buy?ref=4242';
+    const otherUrl = 'http://win-a-phone.example/claim';
+    const name = `Claim your prize at ${spamUrl} now`;
+    const audience = [
+      'CONGRATULATIONS, you won a free phone!',
+      `Visit ${spamUrl} and enter code PRIZE-4242.`,
+      `<a href="${spamUrl}">Collect it here</a>`,
+    ].join('\n');
+    const country = 'Call +1 555 0199 for your reward';
+    const campaign = 'PRIZE-4242_promo';
+    const refused = await kit.post(path, {
+      ...valid,
+      email: 'victim-programme@example.net',
+      programme: `Visit ${spamUrl}`,
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as ErrorBody).data?.fields?.[0]?.key).toBe('invalid');
+
+    // Every language, en and ar (right to left) first.
+    const order: Locale[] = ['en', 'ar', ...locales.filter((l) => l !== 'en' && l !== 'ar')];
+    for (const locale of order) {
+      const victim = `victim-${locale.toLowerCase()}@example.net`;
+      const response = await kit.post(path, {
+        programme: 'influencer',
+        name,
+        email: victim,
+        channels: [spamUrl, otherUrl],
+        audience,
+        country,
+        campaign,
+        locale,
+      });
+      expect(response.status, locale).toBe(201);
+
+      // The team still gets all of it, to read and answer.
+      const team = await mailTo(kit.smtp(), teamInbox);
+      expect(team.subject).toBe(`Influencer application: ${name}`);
+      expect(team.text).toContain(`Your name: ${name}`);
+      expect(team.text).toContain(`Links to your channels or website: ${spamUrl}\n${otherUrl}`);
+      for (const line of audience.split('\n')) expect(team.text).toContain(line);
+      expect(team.text).toContain(`Country where you are based: ${country}`);
+      expect(team.text).toContain(`Campaign link: ${campaign}`);
+      expect(team.text).toContain(`Language: ${locale}`);
+      expect(team.html).toContain(
+        '&lt;a href=&quot;https://cheap-pills.example/buy?ref=4242&quot;&gt;',
+      );
+      expect(team.raw).toMatch(new RegExp(`^Reply-To: ${victim}`, 'im'));
+
+      // The victim gets the fixed acknowledgement of their language: nothing they typed.
+      const ack = await mailTo(kit.smtp(), victim);
+      const typed = [
+        name,
+        spamUrl,
+        otherUrl,
+        'cheap-pills',
+        'win-a-phone',
+        'PRIZE-4242',
+        'Collect it here',
+        'free phone',
+        country,
+        '555 0199',
+        campaign,
+        victim,
+        ...audience.split('\n'),
+      ];
+      for (const part of [ack.subject, ack.text, ack.html]) {
+        for (const text of typed) {
+          expect(part.toLowerCase(), `${locale}: ${text}`).not.toContain(text.toLowerCase());
+        }
+      }
+      expect(ack.raw).not.toMatch(/^Reply-To:/im);
+      const expected = await partnerAcknowledgement(victim, locale, 'influencer');
+      expect(ack.subject, locale).toBe(expected.subject);
+      expect(ack.text, locale).toBe(expected.text);
+      expect(ack.html, locale).toBe(expected.html);
+      expect(ack.html).toContain(`<html dir="${directionOf(locale)}">`);
+      const t = await formText(locale, 'Forms');
+      expect(ack.subject, locale).toBe(t('partner.mail.senderSubject'));
+      expect(ack.text, locale).toContain(t('partner.mail.programmes.influencer'));
+      expect(ack.text, locale).toContain(t('mailSignature'));
+
+      if (locale === 'en') {
+        expect(ack.subject).toBe('We received your application');
+        expect(ack.text).toBe(
+          [
+            'Thank you for applying to the Turbo VPN influencer program. We have received your application and review every one by hand; we will write to you at this address.',
+            'If you did not apply, you can ignore this email.',
+            'The Turbo VPN team\n',
+          ].join('\n\n'),
+        );
+      }
+      if (locale === 'ar') {
+        expect(ack.subject).toBe('تلقينا طلبك');
+        expect(ack.text).toContain('شكرًا لتقديمك طلب الانضمام إلى Turbo VPN (برنامج المؤثرين).');
+        expect(ack.text).toContain('إذا لم تقدّم طلبًا، فيمكنك تجاهل هذا البريد الإلكتروني.');
+        expect(ack.text).toContain('فريق Turbo VPN');
+        expect(ack.html).toContain('<html dir="rtl">');
+      }
+    }
+  });
+
+  it('acknowledges an affiliate application with the affiliate programme’s name', async () => {
+    const response = await kit.post(path, {
+      ...valid,
+      programme: 'affiliate',
+      email: 'affiliate-ack@example.com',
+      locale: 'en',
+    });
+    expect(response.status).toBe(201);
+    const team = await mailTo(kit.smtp(), teamInbox);
+    expect(team.subject).toBe('Affiliate application: Sam Creator');
+    const ack = await mailTo(kit.smtp(), 'affiliate-ack@example.com');
+    expect(ack.text).toContain('Thank you for applying to the Turbo VPN affiliate program.');
+    expect(ack.text).not.toContain('Sam');
   });
 
   it('keeps a valid campaign from the body without a cookie, never for affiliates', async () => {

@@ -1,12 +1,50 @@
 import 'server-only';
-import type { PartnerApplication } from '@/lib/form-rules';
-import { directionOf } from '@/lib/locales';
+import type { PartnerApplication, PartnerProgramme } from '@/lib/form-rules';
+import { directionOf, type Locale } from '@/lib/locales';
 import type { Db } from '@/server/db/client';
+import type { MailMessage } from '@/server/mail';
 import { type MailBlock, renderMail, sendLogged, subjectText, teamInbox } from './mail';
 import { insertPartnerApplication, markApplicationNotified } from './queries';
 import { formText } from './texts';
 
-/** Stores an affiliate or influencer application, tells the team and confirms to the applicant. */
+/**
+ * The acknowledgement to the address an application gave: fixed text in the applicant's
+ * language and nothing else. Anyone can type any address into the form, so this mail must not
+ * repeat a single character the applicant typed (name, channel links, audience, country,
+ * campaign): otherwise the form would send their text, under our name and from our mail
+ * server, to whatever address they chose. It takes only the recipient, the locale (one of the
+ * 18) and the programme (one of our two, named by our own texts), so nothing else can slip in.
+ */
+export async function partnerAcknowledgement(
+  to: string,
+  locale: Locale,
+  programme: PartnerProgramme,
+): Promise<MailMessage> {
+  const t = await formText(locale, 'Forms');
+  return {
+    to,
+    subject: t('partner.mail.senderSubject'),
+    ...renderMail(
+      [
+        {
+          kind: 'text',
+          text: t('partner.mail.senderBody', {
+            programme: t(`partner.mail.programmes.${programme}`),
+          }),
+        },
+        { kind: 'text', text: t('partner.mail.senderIgnore') },
+        { kind: 'text', text: t('mailSignature') },
+      ],
+      directionOf(locale),
+    ),
+  };
+}
+
+/**
+ * Stores an affiliate or influencer application, tells the team (the whole application,
+ * Reply-To: the applicant) and sends the applicant a fixed acknowledgement
+ * (partnerAcknowledgement: none of their text).
+ */
 export async function submitPartnerApplication(
   db: Db,
   application: PartnerApplication,
@@ -14,14 +52,20 @@ export async function submitPartnerApplication(
   const row = await insertPartnerApplication(db, application);
 
   const team = await formText('en', 'Forms');
-  const details = (t: typeof team): MailBlock[] => [
-    { kind: 'field', label: t('partner.name'), value: application.name },
-    { kind: 'field', label: t('partner.email'), value: application.email },
-    { kind: 'field', label: t('partner.country'), value: application.country },
-    { kind: 'field', label: t('partner.channels'), value: application.channels.join('\n') },
-    { kind: 'field', label: t('partner.audience'), value: application.audience },
+  const details: MailBlock[] = [
+    { kind: 'field', label: team('partner.name'), value: application.name },
+    { kind: 'field', label: team('partner.email'), value: application.email },
+    { kind: 'field', label: team('partner.country'), value: application.country },
+    { kind: 'field', label: team('partner.channels'), value: application.channels.join('\n') },
+    { kind: 'field', label: team('partner.audience'), value: application.audience },
     ...(application.campaign
-      ? [{ kind: 'field' as const, label: t('partner.mail.campaign'), value: application.campaign }]
+      ? [
+          {
+            kind: 'field' as const,
+            label: team('partner.mail.campaign'),
+            value: application.campaign,
+          },
+        ]
       : []),
   ];
   const programme = team(`partner.mail.programmes.${application.programme}`);
@@ -37,7 +81,7 @@ export async function submitPartnerApplication(
       ),
       ...renderMail([
         { kind: 'text', text: team('partner.mail.teamIntro') },
-        ...details(team),
+        ...details,
         { kind: 'field', label: 'Language', value: application.locale },
       ]),
       headers: { 'Reply-To': application.email },
@@ -46,28 +90,10 @@ export async function submitPartnerApplication(
   );
   if (notified) await markApplicationNotified(db, row.id);
 
-  const t = await formText(application.locale, 'Forms');
   await sendLogged(
     db,
-    {
-      to: application.email,
-      subject: subjectText(t('partner.mail.senderSubject')),
-      ...renderMail(
-        [
-          { kind: 'text', text: t('partner.mail.senderGreeting', { name: application.name }) },
-          {
-            kind: 'text',
-            text: t('partner.mail.senderIntro', {
-              programme: t(`partner.mail.programmes.${application.programme}`),
-            }),
-          },
-          ...details(t),
-          { kind: 'text', text: t('mailSignature') },
-        ],
-        directionOf(application.locale),
-      ),
-    },
-    `application ${row.id} copy`,
+    await partnerAcknowledgement(application.email, application.locale, application.programme),
+    `application ${row.id} acknowledgement`,
   );
   return { id: row.id };
 }

@@ -70,15 +70,6 @@ export async function insertSurveyResponse(db: Db, survey: Survey) {
   return row;
 }
 
-export async function findSubscriberByEmail(db: Db, email: string) {
-  const [row] = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.email, email))
-    .limit(1);
-  return row;
-}
-
 export interface PendingSubscription {
   email: string;
   locale: string;

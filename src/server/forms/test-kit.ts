@@ -85,15 +85,64 @@ export function subjectOf(raw: string): string {
     );
 }
 
-/** Waits for mails until one goes to `to` (mails to others are skipped); its decoded text too. */
+function decodeBody(headers: string, body: string): string {
+  const encoding = /^content-transfer-encoding:\s*([\w-]+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  if (encoding === 'quoted-printable') {
+    return Buffer.from(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9a-f]{2})/gi, (_h, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        ),
+      'latin1',
+    ).toString('utf8');
+  }
+  return body;
+}
+
+/**
+ * The decoded text/plain and text/html parts of a raw mail, whatever their transfer encoding
+ * (nodemailer picks base64 for mostly non-Latin text), with line ends as `\n`.
+ */
+export function mailParts(raw: string): { text: string; html: string } {
+  const parts = { text: '', html: '' };
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const sections = boundary ? raw.split(`--${boundary}`).slice(1, -1) : [raw];
+  for (const section of sections) {
+    const trimmed = section.replace(/^\r?\n/, '');
+    const gap = /\r?\n\r?\n/.exec(trimmed);
+    if (!gap) continue;
+    const headers = trimmed.slice(0, gap.index).replace(/\r?\n[ \t]+/g, ' ');
+    const body = decodeBody(
+      headers,
+      trimmed.slice(gap.index + gap[0].length).replace(/\r?\n$/, ''),
+    );
+    const type = /^content-type:\s*([\w/+-]+)/im.exec(headers)?.[1]?.toLowerCase();
+    if (type === 'text/plain') parts.text = body.replace(/\r\n/g, '\n');
+    if (type === 'text/html') parts.html = body.replace(/\r\n/g, '\n');
+  }
+  return parts;
+}
+
+/** Waits for mails until one goes to `to` (mails to others are skipped), with its decoded parts. */
 export async function mailTo(
   smtp: TestSmtpServer,
   to: string,
-): Promise<ReceivedMail & { text: string; subject: string }> {
+): Promise<ReceivedMail & { text: string; html: string; subject: string }> {
   for (let i = 0; i < 10; i += 1) {
     const mail = await smtp.nextMail();
-    if (mail.to.includes(to))
-      return { ...mail, text: textPart(mail.raw), subject: subjectOf(mail.raw) };
+    if (mail.to.includes(to)) {
+      const parts = mailParts(mail.raw);
+      return {
+        ...mail,
+        ...parts,
+        text: parts.text || textPart(mail.raw),
+        subject: subjectOf(mail.raw),
+      };
+    }
   }
   throw new Error(`no mail to ${to}`);
 }

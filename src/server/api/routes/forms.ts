@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { contactSchema, partnerApplicationSchema, surveySchema } from '@/lib/form-rules';
 import { campaignFrom } from '@/server/forms/campaign';
-import { clientIpOf } from '@/server/forms/client-ip';
+import { clientLimitKeyOf } from '@/server/forms/client-ip';
 import { submitContact } from '@/server/forms/contact';
 import { consumeLimits, formLimits } from '@/server/forms/limits';
 import { submitPartnerApplication } from '@/server/forms/partners';
@@ -17,12 +17,13 @@ const jsonObject = z.looseObject({});
 
 export const formRoutes = new Hono<AppEnv>();
 
-// POST /api/mms/contact/v1/messages – the contact form: store, tell the team, copy the sender
+// POST /api/mms/contact/v1/messages – the contact form: store, tell the team, acknowledge to the
+// sender (a fixed text that repeats nothing they typed)
 formRoutes.post('/api/mms/contact/v1/messages', validate('json', jsonObject), async (c) => {
   const message = await parseForm(contactSchema, c.req.valid('json'));
   const { db } = c.var.db();
   await consumeLimits(db, [
-    [formLimits.contactIp, clientIpOf(c)],
+    [formLimits.contactIp, clientLimitKeyOf(c)],
     [formLimits.contactEmail, message.email.toLowerCase()],
   ]);
   return ok(c, await submitContact(db, message), 201);
@@ -38,7 +39,7 @@ formRoutes.post('/api/mms/partners/v1/applications', validate('json', jsonObject
       : null;
   const { db } = c.var.db();
   await consumeLimits(db, [
-    [formLimits.partnerIp, clientIpOf(c)],
+    [formLimits.partnerIp, clientLimitKeyOf(c)],
     [formLimits.partnerEmail, `${application.programme}:${application.email.toLowerCase()}`],
   ]);
   return ok(c, await submitPartnerApplication(db, { ...application, campaign }), 201);
@@ -48,6 +49,6 @@ formRoutes.post('/api/mms/partners/v1/applications', validate('json', jsonObject
 formRoutes.post('/api/mms/survey/v1/uninstall', validate('json', jsonObject), async (c) => {
   const survey = await parseForm(surveySchema, c.req.valid('json'));
   const { db } = c.var.db();
-  await consumeLimits(db, [[formLimits.surveyIp, clientIpOf(c)]]);
+  await consumeLimits(db, [[formLimits.surveyIp, clientLimitKeyOf(c)]]);
   return ok(c, await submitSurvey(db, survey), 201);
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { newsletterSubscribeSchema } from '@/lib/form-rules';
 import { localizePath } from '@/lib/locales';
-import { clientIpOf } from '@/server/forms/client-ip';
+import { clientLimitKeyOf } from '@/server/forms/client-ip';
 import { consumeLimits, formLimits } from '@/server/forms/limits';
 import {
   confirmSubscription,
@@ -14,6 +14,7 @@ import {
 } from '@/server/forms/newsletter';
 import { findSubscriberByUnsubscribeToken } from '@/server/forms/queries';
 import { parseForm } from '@/server/forms/validation';
+import { mailDelayed } from '@/server/mail/errors';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import type { AppEnv } from '../types';
@@ -21,7 +22,10 @@ import { validate } from '../validate';
 
 export const newsletterRoutes = new Hono<AppEnv>();
 
-// POST /api/mms/newsletter/v1/subscribe – start a double opt-in: mail a confirmation link
+// POST /api/mms/newsletter/v1/subscribe – start a double opt-in: mail a confirmation link.
+// One answer for a new, pending, confirmed or unsubscribed address, given before any mail is
+// tried (the mail is queued); 503 with code 50302 while the mail server is away, whatever the
+// address.
 newsletterRoutes.post(
   '/api/mms/newsletter/v1/subscribe',
   validate('json', z.looseObject({})),
@@ -29,10 +33,11 @@ newsletterRoutes.post(
     const input = await parseForm(newsletterSubscribeSchema, c.req.valid('json'));
     const { db } = c.var.db();
     await consumeLimits(db, [
-      [formLimits.newsletterIp, clientIpOf(c)],
+      [formLimits.newsletterIp, clientLimitKeyOf(c)],
       [formLimits.newsletterEmail, input.email.toLowerCase()],
     ]);
-    await subscribe(db, input);
+    const { mailAvailable } = await subscribe(db, input);
+    if (!mailAvailable) throw mailDelayed();
     return ok(c, { email: input.email, status: 'confirmation_sent' });
   },
 );
@@ -40,7 +45,7 @@ newsletterRoutes.post(
 // GET /api/mms/newsletter/v1/confirm?token= – the mailed link: confirm once, back to /edmsub
 newsletterRoutes.get(newsletterPaths.confirm, async (c) => {
   const { db } = c.var.db();
-  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientIpOf(c)]]);
+  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientLimitKeyOf(c)]]);
   const subscriber = await confirmSubscription(db, c.req.query('token'));
   if (!subscriber) return c.redirect(`${newsletterPaths.page}?confirmed=0`, 303);
   const page = localizePath(subscriberLocale(subscriber), newsletterPaths.page);
@@ -71,7 +76,7 @@ export const newsletterOneClickRoutes = new Hono<AppEnv>();
 // POST /api/mms/newsletter/v1/unsubscribe?token= – one-click (RFC 8058) and the site's button
 newsletterOneClickRoutes.post(newsletterPaths.unsubscribe, async (c) => {
   const { db } = c.var.db();
-  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientIpOf(c)]]);
+  await consumeLimits(db, [[formLimits.newsletterTokenIp, clientLimitKeyOf(c)]]);
   const subscriber = await unsubscribe(db, c.req.query('token'));
   if (!subscriber) throw ApiError.notFound('Unknown unsubscribe link');
   return ok(c, { status: 'unsubscribed' });
