@@ -1,6 +1,7 @@
-// The settings `APP_ENV=production` cannot start without (src/server/config.ts refuses them too;
-// scripts/production-settings.test.ts keeps the two lists equal). `npm run start:prod` checks
-// them before it builds, so a missing one is named at once instead of after a build.
+// The settings `APP_ENV=production` cannot start without, or refuses as set (src/server/config.ts
+// refuses them too; scripts/production-settings.test.ts keeps the two in step). `npm run
+// start:prod` checks them before it builds, so a problem is named at once instead of after a
+// build.
 
 /** Required in production, in the order the messages name them. */
 export const requiredInProduction = [
@@ -9,7 +10,13 @@ export const requiredInProduction = [
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_WEBHOOK_ID',
+  // The bot check in front of login; RECAPTCHA_DISABLED=1 runs without it, on purpose.
+  'RECAPTCHA_SITE_KEY',
+  'RECAPTCHA_SECRET_KEY',
 ];
+
+/** @param {string | undefined} value */
+const isOn = (value) => value?.trim() === '1';
 
 /**
  * The required settings that are unset or empty in `env`.
@@ -17,5 +24,22 @@ export const requiredInProduction = [
  * @returns {string[]}
  */
 export function missingProductionSettings(env) {
-  return requiredInProduction.filter((name) => !env[name]?.trim());
+  const botCheckOff = isOn(env.RECAPTCHA_DISABLED);
+  return requiredInProduction.filter(
+    (name) => !(botCheckOff && name.startsWith('RECAPTCHA_')) && !env[name]?.trim(),
+  );
+}
+
+/**
+ * The settings that point production's payments at PayPal's sandbox or another host (orders
+ * that are never paid for would grant premium), unless PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1.
+ * @param {Record<string, string | undefined>} env
+ * @returns {string[]}
+ */
+export function refusedProductionSettings(env) {
+  if (isOn(env.PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION)) return [];
+  const refused = [];
+  if (env.PAYPAL_ENV?.trim() === 'sandbox') refused.push('PAYPAL_ENV=sandbox');
+  if (env.PAYPAL_API_BASE?.trim()) refused.push('PAYPAL_API_BASE');
+  return refused;
 }

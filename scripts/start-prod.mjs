@@ -1,6 +1,7 @@
 // `npm run start:prod`: the production server for operators. Sets APP_ENV=production (no demo
 // data, Secure cookies, the real payment provider), refuses to start when a required setting is
-// missing (naming every one), builds when the last build is missing or stale (SKIP_BUILD=1: use
+// missing (naming every one) or PayPal points at its sandbox without
+// PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1, builds when the last build is missing or stale (SKIP_BUILD=1: use
 // the build as it is, e.g. in a container image), then serves it in this process with
 // scripts/http-server.mjs on PORT (default 3000) until SIGINT or SIGTERM (exit 0). Settings may
 // also come from .env files, which Next loads the same way. Several instances may share one
@@ -8,7 +9,7 @@
 import nextEnv from '@next/env';
 import { buildIfNeeded, repoRoot } from './build-if-needed.mjs';
 import { listenPort, startHttpServer } from './http-server.mjs';
-import { missingProductionSettings } from './production-settings.mjs';
+import { missingProductionSettings, refusedProductionSettings } from './production-settings.mjs';
 
 const prefix = 'start:prod';
 
@@ -22,6 +23,16 @@ if (missing.length > 0) {
   console.error(
     `${prefix}: cannot start with APP_ENV=production: missing ${missing.join(', ')}. ` +
       'Set them in the environment or a .env file (see docs/operations.md).',
+  );
+  process.exit(1);
+}
+
+const refused = refusedProductionSettings(process.env);
+if (refused.length > 0) {
+  console.error(
+    `${prefix}: cannot start with APP_ENV=production: ${refused.join(', ')} would take payments ` +
+      'that are never paid for. Remove it, or set PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1 for a ' +
+      'site that must not take money (see docs/operations.md).',
   );
   process.exit(1);
 }

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type CapturedLogs, captureLogs } from '../../tests/support/log-capture';
 import { completeProductionEnv } from '../../tests/support/production-env';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, relaxedChecks } from './config';
 
 describe('parseConfig', () => {
   it('gives every setting its documented default', () => {
@@ -18,13 +19,16 @@ describe('parseConfig', () => {
       LEGACY_REDIRECT_PATHS: [],
       ANALYTICS_FLUSH_SIZE: 500,
       ANALYTICS_FLUSH_MS: 1000,
+      ANALYTICS_IP_LIMIT_PER_MINUTE: 6000,
       SESSION_IDLE_SECONDS: 604800,
       SESSION_MAX_AGE_SECONDS: 2592000,
       ACCOUNT_DEVICE_LIMIT: 5,
       ACCOUNT_WEB_SESSION_LIMIT: 10,
       RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
       RECAPTCHA_MIN_SCORE: 0.5,
+      RECAPTCHA_DISABLED: false,
       PAYPAL_ENV: 'production',
+      PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: false,
       PAYMENT_TIMEOUT_MS: 20_000,
     });
   });
@@ -35,7 +39,9 @@ describe('parseConfig', () => {
         'Invalid configuration: DATABASE_URL: is required when APP_ENV=production; ' +
           'SMTP_URL: is required when APP_ENV=production; ' +
           'PAYPAL_CLIENT_ID: and PAYPAL_CLIENT_SECRET are required when APP_ENV=production; ' +
-          'PAYPAL_WEBHOOK_ID: is required when APP_ENV=production',
+          'PAYPAL_WEBHOOK_ID: is required when APP_ENV=production; ' +
+          'RECAPTCHA_SITE_KEY: is required when APP_ENV=production (RECAPTCHA_DISABLED=1 runs without the bot check); ' +
+          'RECAPTCHA_SECRET_KEY: is required when APP_ENV=production (RECAPTCHA_DISABLED=1 runs without the bot check)',
       ),
     );
   });
@@ -45,6 +51,8 @@ describe('parseConfig', () => {
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
       PAYPAL_WEBHOOK_ID: 'wh',
+      RECAPTCHA_SITE_KEY: 'site-key',
+      RECAPTCHA_SECRET_KEY: 'secret-key',
     };
     const database = { DATABASE_URL: 'postgres://app:pw@db:5432/app' };
     expect(() =>
@@ -70,6 +78,7 @@ describe('parseConfig', () => {
       APP_ENV: 'production',
       SMTP_URL: 'smtp://mail:25',
       DATABASE_URL: 'postgres://app:pw@db:5432/app',
+      RECAPTCHA_DISABLED: '1',
     };
     expect(() => parseConfig({ ...smtp, PAYPAL_WEBHOOK_ID: 'wh' })).toThrow(
       /PAYPAL_CLIENT_ID: and PAYPAL_CLIENT_SECRET are required/,
@@ -83,6 +92,75 @@ describe('parseConfig', () => {
     const dev = parseConfig({});
     expect(dev.PAYPAL_ENV).toBe('production');
     expect(dev.PAYPAL_CLIENT_ID).toBeUndefined();
+  });
+
+  it('refuses a PayPal sandbox or another PayPal host in production unless allowed', () => {
+    const production = completeProductionEnv;
+    const allow = { PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: '1' };
+    const fake = { PAYPAL_API_BASE: 'http://127.0.0.1:4010' };
+    expect(() => parseConfig({ ...production, PAYPAL_ENV: 'sandbox' })).toThrow(
+      new ConfigError(
+        'Invalid configuration: PAYPAL_ENV: sandbox is refused when APP_ENV=production ' +
+          'unless PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1',
+      ),
+    );
+    expect(() => parseConfig({ ...production, ...fake })).toThrow(
+      /^Invalid configuration: PAYPAL_API_BASE: is refused when APP_ENV=production unless PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1$/,
+    );
+    expect(() => parseConfig({ ...production, ...fake, PAYPAL_ENV: 'sandbox' })).toThrow(
+      /PAYPAL_ENV: .*; PAYPAL_API_BASE: /,
+    );
+    expect(parseConfig({ ...production, ...fake, ...allow, PAYPAL_ENV: 'sandbox' })).toMatchObject({
+      PAYPAL_ENV: 'sandbox',
+      PAYPAL_API_BASE: fake.PAYPAL_API_BASE,
+    });
+    expect(parseConfig({ ...production, PAYPAL_ENV: 'production' }).PAYPAL_ENV).toBe('production');
+    // Outside production the sandbox and a fake host are everyday tools.
+    expect(parseConfig({ PAYPAL_ENV: 'sandbox', ...fake }).PAYPAL_ENV).toBe('sandbox');
+    expect(() => parseConfig({ PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: 'yes' })).toThrow(
+      /^Invalid configuration: PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: must be 1 or 0$/,
+    );
+  });
+
+  it('requires the reCAPTCHA keys in production unless RECAPTCHA_DISABLED=1', () => {
+    const {
+      RECAPTCHA_SITE_KEY: _site,
+      RECAPTCHA_SECRET_KEY: _secret,
+      ...keyless
+    } = completeProductionEnv;
+    expect(() => parseConfig(keyless)).toThrow(
+      /^Invalid configuration: RECAPTCHA_SITE_KEY: is required when APP_ENV=production \(RECAPTCHA_DISABLED=1 runs without the bot check\); RECAPTCHA_SECRET_KEY: /,
+    );
+    expect(() => parseConfig({ ...keyless, RECAPTCHA_SITE_KEY: 'site' })).toThrow(
+      /^Invalid configuration: RECAPTCHA_SECRET_KEY: is required when APP_ENV=production/,
+    );
+    expect(() => parseConfig({ ...keyless, RECAPTCHA_DISABLED: '0' })).toThrow(
+      /RECAPTCHA_SITE_KEY: is required/,
+    );
+    expect(parseConfig({ ...keyless, RECAPTCHA_DISABLED: '1' }).RECAPTCHA_DISABLED).toBe(true);
+    // Development keeps its default: no keys, no bot check, nothing to say.
+    expect(parseConfig({}).RECAPTCHA_DISABLED).toBe(false);
+    expect(relaxedChecks(parseConfig({}))).toEqual([]);
+    expect(relaxedChecks(parseConfig(completeProductionEnv))).toEqual([]);
+  });
+
+  it('names each check the settings turn off, for the start-up log', () => {
+    const production = parseConfig({
+      ...completeProductionEnv,
+      RECAPTCHA_DISABLED: '1',
+      PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: '1',
+      PAYPAL_ENV: 'sandbox',
+    });
+    expect(relaxedChecks(production).map((check) => check.setting)).toEqual([
+      'RECAPTCHA_DISABLED',
+      'PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION',
+    ]);
+    // Allowed but unused: nothing to warn about.
+    const allowedOnly = parseConfig({
+      ...completeProductionEnv,
+      PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: '1',
+    });
+    expect(relaxedChecks(allowedOnly)).toEqual([]);
   });
 
   it('treats empty values as unset', () => {
@@ -138,5 +216,52 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'x', LOG_LEVEL: 'y' })).toThrow(
       /NODE_ENV: .*; LOG_LEVEL: /,
     );
+  });
+});
+
+describe('config() at start', () => {
+  const announcedKey = Symbol.for('turbovpn.config.relaxed-announced');
+  const store = globalThis as Record<symbol, unknown>;
+  let logs: CapturedLogs | undefined;
+
+  afterEach(() => {
+    logs?.restore();
+    vi.unstubAllEnvs();
+    delete store[announcedKey];
+  });
+
+  async function freshConfig() {
+    vi.resetModules();
+    delete store[announcedKey];
+    logs = captureLogs();
+    return (await import('./config')).config;
+  }
+
+  it('warns once in the log when production runs without the bot check', async () => {
+    for (const [name, value] of Object.entries(completeProductionEnv)) vi.stubEnv(name, value);
+    vi.stubEnv('RECAPTCHA_SITE_KEY', '');
+    vi.stubEnv('RECAPTCHA_SECRET_KEY', '');
+    vi.stubEnv('RECAPTCHA_DISABLED', '1');
+    const config = await freshConfig();
+    expect(config().RECAPTCHA_DISABLED).toBe(true);
+    config();
+    // Another bundle's copy of the module, same process: said once.
+    vi.resetModules();
+    (await import('./config')).config();
+    expect(logs?.entries()).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        area: 'startup',
+        setting: 'RECAPTCHA_DISABLED',
+        msg: 'Bot check off (RECAPTCHA_DISABLED=1): login is not protected by reCAPTCHA',
+      }),
+    ]);
+  });
+
+  it('says nothing when every check is on', async () => {
+    for (const [name, value] of Object.entries(completeProductionEnv)) vi.stubEnv(name, value);
+    const config = await freshConfig();
+    expect(config().APP_ENV).toBe('production');
+    expect(logs?.entries()).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import 'server-only';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { logLevels } from './log';
+import { logger, logLevels } from './log';
 
 // "a, b" → ['a', 'b']; each entry must be a CIDR block (or a single address) of IPv4 or IPv6.
 export const cidrListSchema = z
@@ -28,6 +28,12 @@ export const pathListSchema = z
       .filter(Boolean),
   )
   .pipe(z.array(z.string().regex(/^\/[^\s?#]*$/, 'must be a comma-separated list of paths')));
+
+// An on/off switch: '1' turns it on, '0' (or unset) leaves it off.
+const flagSchema = z
+  .enum(['0', '1'], { message: 'must be 1 or 0' })
+  .transform((value) => value === '1')
+  .default(false);
 
 function isCidr(entry: string): boolean {
   const [address = '', prefix, extra] = entry.split('/');
@@ -76,6 +82,9 @@ const configSchema = z
     // Buffered analytics writer: rows per insert and the longest a row waits in memory.
     ANALYTICS_FLUSH_SIZE: z.coerce.number().int().min(1).max(5000).default(500),
     ANALYTICS_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    // Analytics events one client address may send per minute, per instance; 0: no limit.
+    // Sized in src/server/analytics/ip-limit.ts: 300 busy visitors behind one NAT × 20/min.
+    ANALYTICS_IP_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(6000),
     // Accounts: a session ends after this long unused (idle) or this long after sign-in (absolute).
     SESSION_IDLE_SECONDS: z.coerce
       .number()
@@ -98,6 +107,9 @@ const configSchema = z
       .url({ protocol: /^https?$/ })
       .default('https://www.google.com/recaptcha/api/siteverify'),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    // 1: no bot check even with a secret (production refuses to start without the keys unless
+    // this says so; the start-up log then warns).
+    RECAPTCHA_DISABLED: flagSchema,
     // Payments (issue 4). With PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET: PayPal's REST API in
     // PAYPAL_ENV (spec 9: production); without them: the built-in sandbox provider, whose local
     // approval page lets a newcomer buy a plan end to end. PAYPAL_API_BASE overrides the host
@@ -106,6 +118,9 @@ const configSchema = z
     PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
     PAYPAL_ENV: z.enum(['production', 'sandbox']).default('production'),
     PAYPAL_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+    // 1: APP_ENV=production may use PAYPAL_ENV=sandbox or PAYPAL_API_BASE (a staging site that
+    // must not take money); the start-up log then warns.
+    PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: flagSchema,
     // The id PayPal gave the webhook subscription; its deliveries are verified against it.
     PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
     // Longest wait for one call to the payment provider.
@@ -156,6 +171,37 @@ const configSchema = z
         path: ['PAYPAL_WEBHOOK_ID'],
         message: 'is required when APP_ENV=production',
       });
+    }
+    // PayPal's sandbox (or another host) in production takes orders that are never paid for
+    // and grants premium for them: only on purpose.
+    if (value.APP_ENV === 'production' && !value.PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION) {
+      if (value.PAYPAL_ENV === 'sandbox') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYPAL_ENV'],
+          message:
+            'sandbox is refused when APP_ENV=production unless PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1',
+        });
+      }
+      if (value.PAYPAL_API_BASE) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PAYPAL_API_BASE'],
+          message: 'is refused when APP_ENV=production unless PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1',
+        });
+      }
+    }
+    // Without keys there is no bot check in front of login: only on purpose.
+    if (value.APP_ENV === 'production' && !value.RECAPTCHA_DISABLED) {
+      for (const name of ['RECAPTCHA_SITE_KEY', 'RECAPTCHA_SECRET_KEY'] as const) {
+        if (value[name]) continue;
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            'is required when APP_ENV=production (RECAPTCHA_DISABLED=1 runs without the bot check)',
+        });
+      }
     }
     // A guessable token would publish the business's request and payment figures.
     if (
@@ -216,10 +262,51 @@ export function legacyRedirectConfig(
   return result.data;
 }
 
-let current: Config | undefined;
+/**
+ * The checks these settings turn off on purpose, each as a sentence for the start-up log:
+ * operators must see them, since a forgotten one costs money or lets bots in.
+ */
+export function relaxedChecks(settings: Config): { setting: string; message: string }[] {
+  const relaxed: { setting: string; message: string }[] = [];
+  if (settings.RECAPTCHA_DISABLED) {
+    relaxed.push({
+      setting: 'RECAPTCHA_DISABLED',
+      message: 'Bot check off (RECAPTCHA_DISABLED=1): login is not protected by reCAPTCHA',
+    });
+  }
+  if (
+    settings.APP_ENV === 'production' &&
+    settings.PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION &&
+    (settings.PAYPAL_ENV === 'sandbox' || settings.PAYPAL_API_BASE)
+  ) {
+    relaxed.push({
+      setting: 'PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION',
+      message:
+        'Payments go to a PayPal sandbox or test host in production ' +
+        '(PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION=1): no real money moves',
+    });
+  }
+  return relaxed;
+}
 
-/** The configuration of this process, parsed once from the environment. */
+let current: Config | undefined;
+// Next loads this module in several bundles of one process; the warnings are said once.
+const announcedKey = Symbol.for('turbovpn.config.relaxed-announced');
+const announced = globalThis as typeof globalThis & { [announcedKey]?: boolean };
+
+/**
+ * The configuration of this process, parsed once from the environment. The first parse (at
+ * start, src/server/startup.ts) writes one warn line per check the settings turn off.
+ */
 export function config(): Config {
-  current ??= parseConfig(process.env);
+  if (!current) {
+    current = parseConfig(process.env);
+    if (!announced[announcedKey]) {
+      announced[announcedKey] = true;
+      for (const { setting, message } of relaxedChecks(current)) {
+        logger.warn({ area: 'startup', setting }, message);
+      }
+    }
+  }
   return current;
 }

@@ -150,6 +150,14 @@ export const endpoints: readonly Endpoint[] = [
   },
   { method: 'GET', path: `${account}/web/profile`, session: true, guard: 'app-type' },
   { method: 'POST', path: `${account}/web/logout`, session: false, guard: 'app-type' },
+  { method: 'POST', path: `${account}/web/login/handoff`, session: true, guard: 'app-type' },
+  {
+    method: 'POST',
+    path: `${account}/web/login/handoff/exchange`,
+    session: false,
+    guard: 'app-type',
+    body: { code: { kind: 'text', good: strangerToken } },
+  },
   {
     method: 'POST',
     path: `${account}/verification/request`,

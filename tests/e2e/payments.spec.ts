@@ -214,26 +214,55 @@ test('an email that already has a password is sent to log in first', async ({ br
   await expect(page.getByText(`Signed in as ${demo.email}`)).toBeVisible();
 });
 
-test('Windows app: /win-pay/native with the app’s token, PayPal in the same window, result page', async ({
+test('Windows app: /win-pay/native with a one-time code, PayPal in the same window, result page', async ({
   browser,
   playwright,
 }) => {
+  // The app signs in as itself (app-type 401, Windows) and asks for a one-time code.
+  const windowsApp = { 'app-type': '401' };
   const app = await playwright.request.newContext({ baseURL: own.baseUrl() });
   const login = await app.post('/api/mms/account/v1/web/login', {
-    headers: { 'app-type': '502' },
+    headers: windowsApp,
     data: { username: demo.email, password: demo.password },
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const newCode = async () => {
+    const answer = await app.post('/api/mms/account/v1/web/login/handoff', {
+      headers: { ...windowsApp, authorization: `Bearer ${token}` },
+    });
+    expect(answer.status()).toBe(200);
+    return ((await answer.json()) as { data: { code: string } }).data.code;
+  };
 
   const { page } = await openPage(browser);
   await page.goto('/win-pay');
   await expect(
     page.getByText('Open this page from the Turbo VPN app for Windows to upgrade to premium.'),
   ).toBeVisible();
-
+  // Session tokens in the address are not read any more (another path: a real page load).
   await page.goto(`/win-pay/native#token=${token}`);
+  await expect(
+    page.getByText('Open this page from the Turbo VPN app for Windows to upgrade to premium.'),
+  ).toBeVisible();
+
+  // A used code signs nobody in: the page says to open it again from the app.
+  const spent = await newCode();
+  const exchanged = await app.post('/api/mms/account/v1/web/login/handoff/exchange', {
+    headers: { 'app-type': '502' },
+    data: { code: spent },
+  });
+  expect(exchanged.status()).toBe(200);
+  await page.goto(`/win-pay?code=${spent}`);
+  await expect(
+    page.getByText('Your sign-in has expired. Open this page again from the app.'),
+  ).toBeVisible();
+  expect(page.url()).not.toContain(spent);
+
+  const code = await newCode();
+  await page.goto(`/win-pay/native?code=${code}`);
   await expect(page.getByText(`Signed in as ${demo.email}`)).toBeVisible();
-  expect(page.url()).not.toContain(token);
+  expect(page.url()).not.toContain(code);
+  expect(new URL(page.url()).pathname).toBe('/win-pay/native');
   await page.getByRole('radio', { name: /^6 months/ }).check();
   await page.getByRole('button', { name: 'Continue to PayPal' }).click();
   await page.waitForURL(/\/sandbox\/checkout\//);
@@ -244,7 +273,7 @@ test('Windows app: /win-pay/native with the app’s token, PayPal in the same wi
   await expect(page.locator('time')).toHaveText(displayDate);
 
   const mine = await app.get(`${paymentApi}/web/subscription_my`, {
-    headers: { 'app-type': '502', authorization: `Bearer ${token}` },
+    headers: { ...windowsApp, authorization: `Bearer ${token}` },
   });
   const { data } = (await mine.json()) as {
     data: { history: { label: string; plan_id: string }[] };

@@ -7,4 +7,6 @@ export const completeProductionEnv = {
   PAYPAL_CLIENT_ID: 'id',
   PAYPAL_CLIENT_SECRET: 'secret',
   PAYPAL_WEBHOOK_ID: 'wh',
+  RECAPTCHA_SITE_KEY: 'site-key',
+  RECAPTCHA_SECRET_KEY: 'secret-key',
 };

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { readJson, session, writeItem } from '@/client/storage';
+import { ClaimAccountForm } from '../account/claim-account-form';
 import { SetPasswordForm } from '../account/set-password-form';
 import { DisplayDate } from '../subscription/display-date';
 import { productLabel } from '../subscription/plan-label';
@@ -27,7 +28,8 @@ function isRedeemResult(value: unknown): value is RedeemResult {
 
 /**
  * /redeem-suc: what the redeemed code added (kept by the gift card page in this tab's session
- * storage) and, for an account the code made, the step to choose its password.
+ * storage) and, for an account the code made, the step to choose its password; for an account
+ * made earlier that has none, the code step that sets one.
  */
 export function RedeemResultView({ products }: { products: Record<string, string> }) {
   const t = useTranslations('GiftCard.success');
@@ -97,6 +99,11 @@ export function RedeemResultView({ products }: { products: Record<string, string
           </h2>
           <p className="mt-1 text-slate-600">{t('setPasswordIntro')}</p>
           <SetPasswordForm onDone={onPasswordSet} />
+        </section>
+      ) : null}
+      {result.verify_email ? (
+        <section className={panel}>
+          <ClaimAccountForm email={result.email} next="/myAccount" />
         </section>
       ) : null}
       {passwordSet ? (

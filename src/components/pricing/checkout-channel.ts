@@ -6,7 +6,9 @@
 import { local, removeItem, type StorageLike, writeItem } from '@/client/storage';
 
 export type CheckoutMessage =
-  | { type: 'paid'; order: string; setPassword: boolean }
+  // claimEmail: paid for an account without a password that this browser cannot sign in to;
+  // the waiting tab offers a code to that email ('' otherwise).
+  | { type: 'paid'; order: string; setPassword: boolean; claimEmail?: string }
   | { type: 'cancelled'; order: string }
   | { type: 'returned'; order: string }
   | { type: 'ack'; order: string };
@@ -38,7 +40,13 @@ export function isCheckoutMessage(value: unknown): value is CheckoutMessage {
   if (typeof value !== 'object' || value === null) return false;
   const { type, order } = value as Record<string, unknown>;
   if (typeof order !== 'string' || order.length === 0 || order.length > 64) return false;
-  if (type === 'paid') return typeof (value as { setPassword?: unknown }).setPassword === 'boolean';
+  if (type === 'paid') {
+    const { setPassword, claimEmail } = value as { setPassword?: unknown; claimEmail?: unknown };
+    return (
+      typeof setPassword === 'boolean' &&
+      (claimEmail === undefined || (typeof claimEmail === 'string' && claimEmail.length <= 254))
+    );
+  }
   return type === 'cancelled' || type === 'returned' || type === 'ack';
 }
 

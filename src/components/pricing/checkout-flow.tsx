@@ -7,6 +7,7 @@ import { ApiRequestError } from '@/client/http';
 import { Link } from '@/i18n/navigation';
 import { isLocale, type Locale, localizePath } from '@/lib/locales';
 import { checkEmail } from '@/lib/password-rules';
+import { ClaimAccountForm } from '../account/claim-account-form';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
@@ -43,7 +44,8 @@ type Step =
   | { kind: 'starting' }
   | { kind: 'waiting'; order: string; approveUrl: string; busy?: 'capture' | 'cancel' }
   | { kind: 'confirming'; order: string }
-  | { kind: 'done'; order: string };
+  | { kind: 'done'; order: string }
+  | { kind: 'claim'; order: string; email: string };
 
 export interface CheckoutFlowProps {
   plans: PlanOption[];
@@ -120,12 +122,20 @@ function Flow({
       : t('errors.generic');
   }
 
-  function finish(order: string, setPassword: boolean) {
-    if (stepNow.current.kind === 'done') return;
+  /**
+   * Paid: on to the order page, or, when the account has no password and this browser cannot
+   * sign in to it (`claimEmail`), the code step right here.
+   */
+  function finish(order: string, setPassword: boolean, claimEmail = '') {
+    if (stepNow.current.kind === 'done' || stepNow.current.kind === 'claim') return;
     polling.current?.abort();
     setPaymentSuccess(order);
     setSetPassword(order, setPassword);
     track(analyticsEvents.checkoutFinished, { plan_id: planId, order_id: order });
+    if (claimEmail) {
+      show({ kind: 'claim', order, email: claimEmail }, { tone: 'success', text: t('paid') });
+      return;
+    }
     show({ kind: 'done', order }, { tone: 'success', text: t('paid') });
     const next = mode === 'web' ? '/paySuc' : '/win-pay-result';
     window.location.assign(`${localizePath(locale, next)}?order=${encodeURIComponent(order)}`);
@@ -141,7 +151,7 @@ function Flow({
     if (outcome === 'paid') {
       // Capturing the paid order again is answered at once and signs a new buyer in.
       const again = await captureOrder(order).catch(() => null);
-      finish(order, again?.set_password ?? false);
+      finish(order, again?.set_password ?? false, again?.verify_email ? again.email : '');
     } else if (outcome === 'failed') {
       show({ kind: 'choose' }, { tone: 'error', text: t('errors.paymentFailed') });
     } else {
@@ -156,8 +166,9 @@ function Flow({
     if (!auto) setStep({ kind: 'waiting', order, approveUrl, busy: 'capture' });
     try {
       const result = await captureOrder(order);
-      if (result.state === 'paid') finish(order, result.set_password);
-      else await confirmPending(order, approveUrl);
+      if (result.state === 'paid') {
+        finish(order, result.set_password, result.verify_email ? result.email : '');
+      } else await confirmPending(order, approveUrl);
     } catch (error: unknown) {
       const problem = problemOf(error);
       // A look on the buyer's return to this tab: not paid yet is no news.
@@ -245,7 +256,7 @@ function Flow({
     if (current.kind !== 'waiting' && current.kind !== 'confirming') return;
     if (current.order !== message.order) return;
     channel.current?.post({ type: 'ack', order: message.order });
-    if (message.type === 'paid') finish(message.order, message.setPassword);
+    if (message.type === 'paid') finish(message.order, message.setPassword, message.claimEmail);
     else if (message.type === 'cancelled') {
       popup.current = null;
       show({ kind: 'choose' }, { tone: 'info', text: t('cancelled') });
@@ -315,6 +326,20 @@ function Flow({
       ) : null}
     </p>
   ) : null;
+
+  if (step.kind === 'claim') {
+    return (
+      <div className="flex flex-col gap-5">
+        <StatusRegion focusKey={focusKey} tone="success">
+          {message}
+        </StatusRegion>
+        <ClaimAccountForm
+          email={step.email}
+          next={`${localizePath(locale, '/paySuc')}?order=${encodeURIComponent(step.order)}`}
+        />
+      </div>
+    );
+  }
 
   if (step.kind === 'waiting' || step.kind === 'confirming' || step.kind === 'done') {
     return (

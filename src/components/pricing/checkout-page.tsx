@@ -67,7 +67,11 @@ export async function CheckoutPage({
             {available ? (
               <NextIntlClientProvider
                 locale={locale}
-                messages={{ Checkout: messages.Checkout, Validation: messages.Validation }}
+                messages={{
+                  Checkout: messages.Checkout,
+                  Validation: messages.Validation,
+                  Auth: messages.Auth,
+                }}
               >
                 <CheckoutFlow
                   plans={plans}

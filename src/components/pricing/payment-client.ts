@@ -31,6 +31,8 @@ export interface CapturedOrder extends OrderState {
   state: 'paid' | 'pending';
   /** The buyer's account was made by this checkout and is now signed in to choose a password. */
   set_password: boolean;
+  /** Paid for an account without a password that this browser cannot be signed in to. */
+  verify_email: boolean;
 }
 
 export interface StartInput {

@@ -5,6 +5,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { analyticsEvents, track } from '@/client/analytics';
 import { ApiRequestError } from '@/client/http';
 import { isLocale, type Locale, localizePath } from '@/lib/locales';
+import { ClaimAccountForm } from '../account/claim-account-form';
 import { Button } from '../ui/button';
 import { LinkButton } from '../ui/link-button';
 import { announce, type CheckoutChannel, openCheckoutChannel } from './checkout-channel';
@@ -12,7 +13,7 @@ import { FormattedDate } from './formatted-date';
 import { cancelOrder, captureOrder, pollOrder, problemOf } from './payment-client';
 import { setPaymentSuccess, setSetPassword } from './payment-store';
 import { StatusRegion, type StatusTone } from './status-region';
-import { takeWindowsToken } from './win-token';
+import { restoreWindowsToken } from './win-token';
 
 /** site: /paystatus and /paystatus/{platform}; windows: /win-pay-result of the Windows app. */
 export type ReturnVariant = 'site' | 'windows';
@@ -26,6 +27,7 @@ type View =
   | { kind: 'redirecting' }
   | { kind: 'handedOver' }
   | { kind: 'paid'; order: string; premiumUntil: string | null; elsewhere: boolean }
+  | { kind: 'claim'; order: string; email: string }
   | { kind: 'failed'; text: string; retry: boolean };
 
 const orderShape = /^[0-9a-f-]{36}$/i;
@@ -65,12 +67,27 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
     const controller = new AbortController();
     const live = () => !controller.signal.aborted;
 
-    async function paid(id: string, setPassword: boolean, premiumUntil: string | null) {
+    /** claimEmail: paid for an account without a password this browser cannot sign in to. */
+    async function paid(
+      id: string,
+      setPassword: boolean,
+      premiumUntil: string | null,
+      claimEmail = '',
+    ) {
       setPaymentSuccess(id);
-      const elsewhere = await announce(channel, { type: 'paid', order: id, setPassword });
+      const elsewhere = await announce(channel, {
+        type: 'paid',
+        order: id,
+        setPassword,
+        claimEmail,
+      });
       if (!live()) return;
       // The checkout tab that took over records the purchase itself.
       if (!elsewhere) track(analyticsEvents.checkoutFinished, { order_id: id });
+      if (variant === 'site' && !elsewhere && claimEmail) {
+        show({ kind: 'claim', order: id, email: claimEmail });
+        return;
+      }
       if (variant === 'site' && !elsewhere) {
         setSetPassword(id, setPassword);
         show({ kind: 'redirecting' });
@@ -87,7 +104,12 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
         const result = await captureOrder(id);
         if (!live()) return;
         if (result.state === 'paid') {
-          await paid(id, result.set_password, result.premium_until);
+          await paid(
+            id,
+            result.set_password,
+            result.premium_until,
+            result.verify_email ? result.email : '',
+          );
           return;
         }
         show({ kind: 'confirming' });
@@ -96,7 +118,12 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
         if (outcome === 'paid') {
           // Captured again now that it went through: the answer also signs a new buyer in.
           const again = await captureOrder(id).catch(() => null);
-          await paid(id, again?.set_password ?? false, again?.premium_until ?? null);
+          await paid(
+            id,
+            again?.set_password ?? false,
+            again?.premium_until ?? null,
+            again?.verify_email ? again.email : '',
+          );
         } else if (outcome === 'failed') {
           show({ kind: 'failed', text: tc('errors.paymentFailed'), retry: false });
         } else {
@@ -121,7 +148,8 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
 
     run.current = async (retry: boolean) => {
       const params = new URLSearchParams(window.location.search);
-      if (variant === 'windows') takeWindowsToken(false);
+      // The Windows app's session, kept by its pay page in this tab (never from the address).
+      if (variant === 'windows') restoreWindowsToken();
       const id = params.get('order');
       if (!id || !orderShape.test(id)) {
         show({ kind: 'noOrder' });
@@ -206,6 +234,16 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
             {t('continue')}
           </LinkButton>
         ) : null;
+      break;
+    case 'claim':
+      tone = 'success';
+      body = <h2 className="text-lg font-bold">{t('paidTitle')}</h2>;
+      actions = (
+        <ClaimAccountForm
+          email={view.email}
+          next={`${localizePath(locale, '/paySuc')}?order=${encodeURIComponent(view.order)}`}
+        />
+      );
       break;
     case 'failed':
       tone = 'error';

@@ -20,14 +20,17 @@ export async function ReturnPage({
   variant: ReturnVariant;
   before?: ReactNode;
 }) {
-  const { Checkout, PayStatus } = await getMessages({ locale });
+  const { Checkout, PayStatus, Auth, Validation } = await getMessages({ locale });
   return (
     <Container className="py-10 sm:py-14">
       <div className="mx-auto max-w-xl">
         {before ? <div className="mb-6">{before}</div> : null}
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{heading}</h1>
         <div className="mt-6 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:p-6">
-          <NextIntlClientProvider locale={locale} messages={{ Checkout, PayStatus }}>
+          <NextIntlClientProvider
+            locale={locale}
+            messages={{ Checkout, PayStatus, Auth, Validation }}
+          >
             <PaymentReturn variant={variant} />
           </NextIntlClientProvider>
         </div>

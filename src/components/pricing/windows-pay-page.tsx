@@ -11,7 +11,8 @@ import { loadPlanOptions, preselectedId } from './load-plans';
 
 /**
  * The Windows app's checkout (/win-pay, /win-pay/native): the site's checkout for the account
- * the app signs in with its token, without site navigation. Orders use platform 'windows'.
+ * the app signs in with a one-time code (`?code=`, exchanged in the browser: win-token.ts),
+ * without site navigation. Orders use platform 'windows'.
  */
 export async function WindowsPayPage({
   locale,

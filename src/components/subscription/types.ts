@@ -32,6 +32,8 @@ export interface RedeemResult {
   email: string;
   signed_in: boolean;
   set_password: boolean;
+  /** Redeemed for an account without a password that this browser is not signed in to. */
+  verify_email?: boolean;
 }
 
 export const paymentApi = '/api/mms/payment/v1';

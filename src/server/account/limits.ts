@@ -3,9 +3,12 @@ import { ApiError } from '@/server/api/errors';
 import type { Db } from '@/server/db/client';
 import { createLimiter, type Limiter, type LimitRule } from '@/server/rate-limit/limiter';
 
-// The limits of issue 3. Failed logins count per account (the normalised email, whether or not
-// it has an account, so the limit itself reveals nothing) and per IP; a successful login resets
-// only the account's counter, so one good password cannot clear an IP's record.
+// Failed logins count per account (the normalised email, whether or not it has an account, so
+// the limit itself reveals nothing) and per address; a successful login resets only the
+// account's counter, so one good password cannot clear an address's record. Every guard is
+// spent before the secret is compared (consume is one atomic upsert), so requests sent at the
+// same moment cannot all pass a check made before any of them counted. Per-address keys are
+// `CallerLocation.limitKey` (an IPv6 client's /64).
 export const limitRules = {
   loginAccount: { name: 'login-account', points: 10, windowSeconds: 15 * 60 },
   loginIp: { name: 'login-ip', points: 10, windowSeconds: 15 * 60 },
@@ -14,6 +17,10 @@ export const limitRules = {
   // Many addresses from one IP would make the site a mail cannon.
   codeIp: { name: 'code-ip', points: 30, windowSeconds: 60 * 60 },
   changePassword: { name: 'change-password', points: 10, windowSeconds: 15 * 60 },
+  // Codes typed into verification/validate and web/reset_password, right or wrong. Each code
+  // takes five wrong tries; these bound the guessing across codes and addresses.
+  codeCheckEmail: { name: 'code-check-email', points: 20, windowSeconds: 60 * 60 },
+  codeCheckIp: { name: 'code-check-ip', points: 60, windowSeconds: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof limitRules;
@@ -31,6 +38,8 @@ const messages: Record<LimitName, string> = {
   codeHour: 'Too many codes requested. You can ask for another in',
   codeIp: 'Too many codes requested. You can ask for another in',
   changePassword: 'Too many wrong passwords. Try again in',
+  codeCheckEmail: 'Too many codes tried. Try again in',
+  codeCheckIp: 'Too many codes tried. Try again in',
 };
 
 // The limiter's 429 gets a sentence that names the wait, so the toast tells the user what to do.
@@ -43,6 +52,7 @@ function reword(name: LimitName, error: unknown): unknown {
 export interface AccountLimits {
   check(name: LimitName, key: string): Promise<void>;
   consume(name: LimitName, key: string): Promise<void>;
+  reward(name: LimitName, key: string): Promise<void>;
   reset(name: LimitName, key: string): Promise<void>;
 }
 
@@ -73,6 +83,9 @@ export function accountLimits(db: Db): AccountLimits {
       await limiter(name)
         .consume(key)
         .catch((error: unknown) => Promise.reject(reword(name, error)));
+    },
+    async reward(name, key) {
+      await limiter(name).reward(key);
     },
     async reset(name, key) {
       await limiter(name).reset(key);

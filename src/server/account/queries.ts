@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { users, type VerificationCode, verificationCodes } from '@/server/db/schema';
 
@@ -67,25 +67,43 @@ export async function replaceVerificationCode(
   });
 }
 
-/** The email's newest code that has not been used or retired, if any. */
-export async function latestOpenCode(db: Db, email: string): Promise<VerificationCode | undefined> {
-  const [row] = await db
-    .select()
+/**
+ * Spends one try of the email's newest open code, in one statement: the row is counted only
+ * while it has tries left and has not expired, so of any number of requests arriving together
+ * at most `maxAttempts` get a row back. Undefined when there is no such code (none, used,
+ * expired or out of tries).
+ */
+export async function spendCodeAttempt(
+  db: Db,
+  params: { email: string; now: Date; maxAttempts: number },
+): Promise<VerificationCode | undefined> {
+  const newest = db
+    .select({ id: verificationCodes.id })
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.email, email), isNull(verificationCodes.usedAt)))
+    .where(and(eq(verificationCodes.email, params.email), isNull(verificationCodes.usedAt)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  return row;
-}
-
-/** Counts a wrong try; returns the new count. */
-export async function countWrongCode(db: Db, codeId: string): Promise<number> {
   const [row] = await db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(eq(verificationCodes.id, codeId))
-    .returning({ attempts: verificationCodes.attempts });
-  return row?.attempts ?? 0;
+    .where(
+      and(
+        eq(verificationCodes.id, newest),
+        isNull(verificationCodes.usedAt),
+        gt(verificationCodes.expiresAt, params.now),
+        lt(verificationCodes.attempts, params.maxAttempts),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Gives a try back: the code given was right, so it was no guess. */
+export async function refundCodeAttempt(db: Db, codeId: string): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ attempts: sql`greatest(${verificationCodes.attempts} - 1, 0)` })
+    .where(eq(verificationCodes.id, codeId));
 }
 
 /** Marks the code used; false when another request used it first. */

@@ -19,12 +19,12 @@ import { accountErrors } from './errors';
 import { accountLimits } from './limits';
 import { hashPassword } from './password-hash';
 import {
-  countWrongCode,
   findUserByEmail,
-  latestOpenCode,
   markCodeUsed,
+  refundCodeAttempt,
   replaceVerificationCode,
   setPasswordHash,
+  spendCodeAttempt,
 } from './queries';
 
 export interface CodeRequestOptions {
@@ -47,12 +47,12 @@ export interface CodeRequestOptions {
  */
 export async function requestCode(
   db: Db,
-  params: { email: string; ip: string; locale: Locale },
+  params: { email: string; ipKey: string; locale: Locale },
   options: CodeRequestOptions = {},
 ): Promise<{ mailAvailable: boolean }> {
   const email = normalizeEmail(params.email);
   const limits = accountLimits(db);
-  await limits.consume('codeIp', params.ip);
+  await limits.consume('codeIp', params.ipKey);
   await limits.consume('codeMinute', email);
   await limits.consume('codeHour', email);
 
@@ -89,31 +89,37 @@ async function sendCode(db: Db, mailer: Mailer, queuedId: string, settings?: Mai
 
 /**
  * Checks a code without using it up: 'code expired.' when there is no live code, 'Verification
- * fail' for a wrong one. Five wrong tries end the code.
+ * fail' for a wrong one. The try is spent before the comparison (one atomic update), so five
+ * wrong tries end the code however many arrive at once; a right code gives its try back.
  */
 async function checkCode(db: Db, email: string, code: string): Promise<VerificationCode> {
-  const row = await latestOpenCode(db, email);
-  const now = new Date();
-  if (!row || row.expiresAt <= now || row.attempts >= codeMaxAttempts) {
-    throw accountErrors.codeExpired();
-  }
-  if (!codeMatches(row.codeHash, email, code)) {
-    await countWrongCode(db, row.id);
-    throw accountErrors.verificationFailed();
-  }
+  const row = await spendCodeAttempt(db, { email, now: new Date(), maxAttempts: codeMaxAttempts });
+  if (!row) throw accountErrors.codeExpired();
+  if (!codeMatches(row.codeHash, email, code)) throw accountErrors.verificationFailed();
+  await refundCodeAttempt(db, row.id);
   return row;
 }
 
-export async function validateCode(db: Db, params: { email: string; code: string }) {
-  await checkCode(db, normalizeEmail(params.email), params.code.trim());
+/** Every code typed counts per address and per email before it is looked at. */
+async function countCodeCheck(db: Db, email: string, ipKey: string) {
+  const limits = accountLimits(db);
+  await limits.consume('codeCheckIp', ipKey);
+  await limits.consume('codeCheckEmail', email);
+}
+
+export async function validateCode(db: Db, params: { email: string; code: string; ipKey: string }) {
+  const email = normalizeEmail(params.email);
+  await countCodeCheck(db, email, params.ipKey);
+  await checkCode(db, email, params.code.trim());
 }
 
 /** Sets a new password with a valid code (using it up) and ends every session of the account. */
 export async function resetPassword(
   db: Db,
-  params: { email: string; code: string; password: string },
+  params: { email: string; code: string; password: string; ipKey: string },
 ): Promise<void> {
   const email = normalizeEmail(params.email);
+  await countCodeCheck(db, email, params.ipKey);
   const row = await checkCode(db, email, params.code.trim());
   const user = await findUserByEmail(db, email);
   // A code row exists for unknown emails too, but no one was sent it; answer as for a wrong code.

@@ -29,18 +29,20 @@ export function profileOf(user: User): Profile {
 /**
  * Web login. Every failure — unknown email, account without a password, wrong password —
  * costs one argon2 verification and gives the same answer, and counts against the account
- * (by email) and the IP.
+ * (by email) and the address. The attempt is counted before the password is compared: a burst
+ * of parallel guesses gets at most the limit judged, the rest a 429. A success gives its point
+ * back to the address and clears the account's counter.
  */
 export async function login(
   db: Db,
-  params: { username: string; password: string; ip: string },
+  params: { username: string; password: string; ipKey: string },
   settings: SessionSettings = sessionSettings(),
 ): Promise<{ token: string; user: User }> {
   const email = normalizeEmail(params.username);
   const limits = accountLimits(db);
   try {
-    await limits.check('loginIp', params.ip);
-    await limits.check('loginAccount', email);
+    await limits.consume('loginIp', params.ipKey);
+    await limits.consume('loginAccount', email);
   } catch (error: unknown) {
     recordLoginFailure('rate_limited');
     throw error;
@@ -55,11 +57,10 @@ export async function login(
     recordLoginFailure(
       !user ? 'unknown_account' : user.passwordHash ? 'wrong_password' : 'no_password',
     );
-    await limits.consume('loginIp', params.ip);
-    await limits.consume('loginAccount', email);
     throw accountErrors.incorrectCredentials();
   }
   await limits.reset('loginAccount', email);
+  await limits.reward('loginIp', params.ipKey);
   const { token } = await startWebSession(db, user.id, settings);
   return { token, user };
 }
@@ -72,9 +73,9 @@ export async function changePassword(
   const { user } = params;
   if (!user.passwordHash) throw accountErrors.passwordNotSet();
   const limits = accountLimits(db);
-  await limits.check('changePassword', user.id);
+  // Counted before the comparison, so parallel guesses cannot all pass the limit.
+  await limits.consume('changePassword', user.id);
   if (!(await verifyPassword(user.passwordHash, params.current))) {
-    await limits.consume('changePassword', user.id);
     throw accountErrors.incorrectPassword();
   }
   if (params.current === params.next) throw accountErrors.passwordUnchanged();

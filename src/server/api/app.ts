@@ -11,6 +11,7 @@ import { errorResponse, notFound, onError } from './middleware/error-handler';
 import { noStore } from './middleware/no-store';
 import { requestId } from './middleware/request-id';
 import { accountDeviceRoutes } from './routes/account-devices';
+import { accountHandoffRoutes } from './routes/account-handoff';
 import { accountPasswordRoutes } from './routes/account-password';
 import { accountSessionRoutes } from './routes/account-session';
 import { analyticsRoutes } from './routes/analytics';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/', newsletterRoutes);
   app.route('/', geoRoutes);
   app.route('/', accountSessionRoutes);
+  app.route('/', accountHandoffRoutes);
   app.route('/', accountPasswordRoutes);
   app.route('/', accountDeviceRoutes);
   app.route('/', paymentRoutes);

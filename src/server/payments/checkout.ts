@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { type Locale, localizePath } from '@/lib/locales';
 import { normalizeEmail } from '@/lib/password-rules';
 import { parseProductId } from '@/lib/plans/product-id';
@@ -15,6 +15,7 @@ import {
   subscriptions,
   users,
 } from '@/server/db/schema';
+import { type SessionSettings, startWebSession } from '@/server/session/service';
 import { hashToken, newSessionToken } from '@/server/session/tokens';
 import { findPlan } from './catalog';
 import { notifyFulfilled } from './emails';
@@ -65,20 +66,35 @@ function returnPath(platform: string, locale: Locale, orderId: string, cancelled
 }
 
 /**
- * The account of a buyer who is not signed in: made from the email (without a password), or an
- * earlier such account. An account with a password must sign in first.
+ * The email of a buyer who is not signed in, normalised. No account is made here: fulfilment
+ * makes it when the payment completes, so an abandoned checkout or a mistyped address leaves
+ * nothing behind. An address whose account has a password must sign in first.
  */
-export async function accountForEmail(
-  db: Db,
-  rawEmail: string,
-): Promise<{ user: User; created: boolean }> {
+export async function buyerEmailFor(db: Db, rawEmail: string): Promise<string> {
   const email = normalizeEmail(rawEmail);
-  const [created] = await db.insert(users).values({ email }).onConflictDoNothing().returning();
-  if (created) return { user: created, created: true };
-  const [existing] = await db.select().from(users).where(eq(users.email, email));
-  if (!existing) throw new Error('account vanished right after insert');
-  if (existing.passwordHash) throw paymentErrors.accountHasPassword();
-  return { user: existing, created: false };
+  const [existing] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email));
+  if (existing?.passwordHash) throw paymentErrors.accountHasPassword();
+  return email;
+}
+
+/** How long a checkout cookie may follow its order (the cookie's own max-age). */
+export const checkoutTokenSeconds = 2 * 24 * 3600;
+
+/** True when the account exists and has no password yet. */
+export async function accountWithoutPassword(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.passwordHash)));
+  return Boolean(row);
+}
+
+/** A paid order whose account still has no password: its buyer has to choose one. */
+export async function needsPassword(db: Db, order: OrderRow): Promise<boolean> {
+  return order.userId !== null && (await accountWithoutPassword(db, order.userId));
 }
 
 /** True when the account already holds this plan and its time has not run out. */
@@ -109,35 +125,33 @@ export async function startCheckout(
   const plan = await findPlan(db, input.planId);
   if (!plan) throw paymentErrors.planNotFound();
   const checkoutToken = input.user ? undefined : newSessionToken();
-  // The account made from the email and its order are stored together or not at all: a
-  // database that fails in between leaves neither behind.
-  const order = await db.transaction(async (tx) => {
-    const { user, created } = input.user
-      ? { user: input.user, created: false }
-      : await accountForEmail(tx, input.email ?? '');
-    if (input.kind === 'plan' && (await holdsPlan(tx, user.id, plan.id))) {
-      throw paymentErrors.alreadyPurchased();
-    }
-    const [inserted] = await tx
-      .insert(orders)
-      .values({
-        userId: user.id,
-        kind: input.kind,
-        planId: plan.id,
-        productId: plan.productId,
-        amount: plan.price,
-        currency: plan.currency,
-        provider: provider.name,
-        platform: input.platform,
-        locale: input.locale,
-        createdAccount: created,
-        checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
-        attribution: input.attribution,
-      })
-      .returning();
-    if (!inserted) throw new Error('order vanished right after insert');
-    return inserted;
-  });
+  // A signed-in buyer learns whether their own account holds the plan (40902); a buyer who only
+  // typed an email learns nothing about that address's account.
+  if (input.user && input.kind === 'plan' && (await holdsPlan(db, input.user.id, plan.id))) {
+    throw paymentErrors.alreadyPurchased();
+  }
+  const buyerEmail = input.user ? null : await buyerEmailFor(db, input.email ?? '');
+  const [order] = await db
+    .insert(orders)
+    .values({
+      userId: input.user?.id ?? null,
+      buyerEmail,
+      kind: input.kind,
+      planId: plan.id,
+      productId: plan.productId,
+      amount: plan.price,
+      currency: plan.currency,
+      provider: provider.name,
+      platform: input.platform,
+      locale: input.locale,
+      checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
+      checkoutTokenExpiresAt: checkoutToken
+        ? new Date(Date.now() + checkoutTokenSeconds * 1000)
+        : null,
+      attribution: input.attribution,
+    })
+    .returning();
+  if (!order) throw new Error('order vanished right after insert');
   try {
     const made = await provider.createOrder({
       orderId: order.id,
@@ -182,13 +196,57 @@ export function isOrderId(value: string): boolean {
 export async function orderFor(db: Db, orderId: string, access: OrderAccess): Promise<OrderRow> {
   if (!isOrderId(orderId)) throw paymentErrors.orderNotFound();
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-  const byUser = order && access.userId === order.userId;
-  const byToken =
-    order?.checkoutTokenHash &&
-    access.checkoutToken &&
-    hashToken(access.checkoutToken) === order.checkoutTokenHash;
-  if (!order || !(byUser || byToken)) throw paymentErrors.orderNotFound();
+  if (!order || !canFollow(order, access)) throw paymentErrors.orderNotFound();
   return order;
+}
+
+/** Whether `access` may follow `order`: its account's session, or its live checkout token. */
+function canFollow(order: OrderRow, access: OrderAccess): boolean {
+  if (order.userId && access.userId === order.userId) return true;
+  return Boolean(
+    order.checkoutTokenHash &&
+      order.checkoutTokenExpiresAt &&
+      order.checkoutTokenExpiresAt > new Date() &&
+      access.checkoutToken &&
+      hashToken(access.checkoutToken) === order.checkoutTokenHash,
+  );
+}
+
+/**
+ * Signs the buyer of a paid checkout in, once: the token's hash is removed and the session made
+ * in one transaction, and only while the token is live, the order paid, the account made by this
+ * very order and still without a password. A kept cookie is worth nothing afterwards, and never
+ * after the owner chose a password, reset it or had the order refunded. Undefined otherwise.
+ */
+export async function signInWithCheckout(
+  db: Db,
+  params: { orderId: string; checkoutToken: string; settings: SessionSettings },
+): Promise<{ token: string } | undefined> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(orders)
+      .set({ checkoutTokenHash: null, checkoutTokenExpiresAt: null })
+      .where(
+        and(
+          eq(orders.id, params.orderId),
+          eq(orders.checkoutTokenHash, hashToken(params.checkoutToken)),
+          gt(orders.checkoutTokenExpiresAt, new Date()),
+          eq(orders.status, 'paid'),
+          eq(orders.createdAccount, true),
+          isNotNull(orders.userId),
+          notExists(
+            tx
+              .select({ id: users.id })
+              .from(users)
+              .where(and(eq(users.id, orders.userId), isNotNull(users.passwordHash))),
+          ),
+        ),
+      )
+      .returning({ userId: orders.userId });
+    if (!claimed?.userId) return undefined;
+    const { token } = await startWebSession(tx, claimed.userId, params.settings);
+    return { token };
+  });
 }
 
 /**
@@ -251,17 +309,25 @@ export async function cancelCheckout(db: Db, order: OrderRow): Promise<OrderRow>
   return row ?? order;
 }
 
-/** What the order pages show about an order. */
-export async function orderView(db: Db, order: OrderRow) {
+/**
+ * What the order pages show about an order. The account's premium date is shown to the
+ * account's own session, or to the checkout that made the account; never to a browser that only
+ * typed someone's email.
+ */
+export async function orderView(db: Db, order: OrderRow, viewer: { userId?: string } = {}) {
   const [gift] =
     order.kind === 'gift' && order.status === 'paid'
       ? await db.select().from(giftCards).where(eq(giftCards.orderId, order.id))
       : [];
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, order.userId));
-  const [owner] = await db.select().from(users).where(eq(users.id, order.userId));
+  const showsPremium =
+    order.userId !== null && (viewer.userId === order.userId || order.createdAccount);
+  const [subscription] =
+    showsPremium && order.userId
+      ? await db.select().from(subscriptions).where(eq(subscriptions.userId, order.userId))
+      : [];
+  const [owner] = order.userId
+    ? await db.select().from(users).where(eq(users.id, order.userId))
+    : [];
   return {
     order_id: order.id,
     status: order.status,
@@ -272,7 +338,7 @@ export async function orderView(db: Db, order: OrderRow) {
     currency: order.currency,
     platform: order.platform,
     paid_at: order.paidAt?.toISOString() ?? null,
-    email: owner?.email ?? '',
+    email: owner?.email ?? order.buyerEmail ?? '',
     premium_until: subscription?.premiumUntil.toISOString() ?? null,
     gift_code: gift ? formatGiftCode(gift.code) : null,
     gift_status: gift?.status ?? null,

@@ -48,8 +48,18 @@ async function approvedOrder(kind: 'plan' | 'gift', language?: string) {
   const order = data(started);
   const { sandboxId: providerId, cookie } = startedCheckout(started);
   expect(await sandbox.approve(providerId)).toBeDefined();
-  const capture = () =>
-    kit.call(`${base}/web/checkout/${order.order_id}/capture`, { method: 'POST', cookie });
+  // The first capture signs the new buyer in and spends the checkout cookie; later ones (a
+  // second tab, a retry) come with the session it set.
+  let session = '';
+  const capture = async () => {
+    const res = await kit.call(`${base}/web/checkout/${order.order_id}/capture`, {
+      method: 'POST',
+      cookie: session || cookie,
+    });
+    session ||=
+      res.setCookies.find((line) => line.startsWith('paypal_token='))?.split(';')[0] ?? '';
+    return res;
+  };
   return { email, order, providerId, capture };
 }
 

@@ -113,7 +113,9 @@ export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer):
   if (order.kind !== 'gift') return;
   try {
     const [gift] = await db.select().from(giftCards).where(eq(giftCards.orderId, order.id));
-    const [buyer] = await db.select().from(users).where(eq(users.id, order.userId));
+    const [buyer] = order.userId
+      ? await db.select().from(users).where(eq(users.id, order.userId))
+      : [];
     if (!gift || !buyer) {
       logger.error(
         { area: 'payments', order_id: order.id },

@@ -1,7 +1,8 @@
 import 'server-only';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { giftCards, type OrderRow, orders, plans, subscriptions } from '@/server/db/schema';
+import { giftCards, type OrderRow, orders, plans, subscriptions, users } from '@/server/db/schema';
+import { logger } from '@/server/log';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { newGiftCode } from './gift-code';
 import { type Grant, grantFor } from './grant';
@@ -76,20 +77,36 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
         capture.status !== 'COMPLETED' ? `capture ${capture.status}` : 'amount mismatch';
       const [marked] = await tx
         .update(orders)
-        .set({ status: 'failed', failureReason: reason, captureId: capture.id })
+        .set({
+          status: 'failed',
+          failureReason: reason,
+          captureId: capture.id,
+          checkoutTokenHash: null,
+          checkoutTokenExpiresAt: null,
+        })
         .where(eq(orders.id, orderId))
         .returning();
       failed = marked?.status === 'failed' && current.status !== 'failed';
       return { granted: false, order: marked ?? current };
     }
+    const owner = current.userId
+      ? { userId: current.userId, created: false }
+      : await accountForBuyer(tx, current.buyerEmail ?? '');
     const [paid] = await tx
       .update(orders)
-      .set({ status: 'paid', captureId: capture.id, paidAt: new Date(), failureReason: null })
+      .set({
+        status: 'paid',
+        captureId: capture.id,
+        paidAt: new Date(),
+        failureReason: null,
+        userId: owner.userId,
+        createdAccount: owner.created,
+      })
       .where(
         and(eq(orders.id, orderId), inArray(orders.status, ['created', 'failed', 'cancelled'])),
       )
       .returning();
-    if (!paid) return { granted: false, order: current };
+    if (!paid?.userId) return { granted: false, order: current };
     if (paid.kind === 'gift') {
       await tx.insert(giftCards).values({
         code: newGiftCode(),
@@ -114,6 +131,26 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
   return result;
 }
 
+/**
+ * The account a paid checkout belongs to: the one of its email, or a new one without a password
+ * (made here, when the money has arrived, and never before). `created` only for a new one.
+ */
+export async function accountForBuyer(
+  tx: Db | Tx,
+  email: string,
+): Promise<{ userId: string; created: boolean }> {
+  if (!email) throw new Error('an order without an account has no buyer email');
+  const [made] = await tx
+    .insert(users)
+    .values({ email })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (made) return { userId: made.id, created: true };
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!existing) throw new Error('account vanished right after insert');
+  return { userId: existing.id, created: false };
+}
+
 /** A plan's own interval: what a product id without the v2 format grants. */
 export async function planInterval(tx: Db | Tx, planId: string) {
   const [row] = await tx
@@ -123,7 +160,10 @@ export async function planInterval(tx: Db | Tx, planId: string) {
   return row ?? { count: 1, unit: 'MONTH' };
 }
 
-/** Marks a failed payment (declined at the provider) unless it was paid meanwhile. */
+/**
+ * Marks a failed payment (declined at the provider) or a cancelled one unless it was paid
+ * meanwhile. Its checkout token dies with it: a later checkout gets a token of its own.
+ */
 export async function markOrder(
   db: Db,
   orderId: string,
@@ -132,7 +172,7 @@ export async function markOrder(
 ) {
   const marked = await db
     .update(orders)
-    .set({ status, failureReason: reason })
+    .set({ status, failureReason: reason, checkoutTokenHash: null, checkoutTokenExpiresAt: null })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'created')))
     .returning({ id: orders.id });
   if (marked.length > 0) recordPaymentOutcome(status);
@@ -140,29 +180,46 @@ export async function markOrder(
 
 /**
  * Records a refund: the order becomes 'refunded' and what it granted is taken back (premium
- * time shortened, never below now; an unredeemed gift card voided). Once only.
+ * time shortened, never below now; a gift card voided). Once only. A gift card that was redeemed
+ * all the same (a refund made at the provider, outside the site's guard) takes the time back
+ * from the account that redeemed it.
  */
 export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
     const [refunded] = await tx
       .update(orders)
-      .set({ status: 'refunded', refundedAt: new Date() })
+      .set({
+        status: 'refunded',
+        refundedAt: new Date(),
+        checkoutTokenHash: null,
+        checkoutTokenExpiresAt: null,
+      })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
       .returning();
     if (!refunded) return false;
+    const grant = grantFor(refunded.productId, await planInterval(tx, refunded.planId));
+    let takeFrom = refunded.kind === 'gift' ? null : refunded.userId;
     if (refunded.kind === 'gift') {
-      await tx
+      const [card] = await tx
         .update(giftCards)
         .set({ status: 'void' })
-        .where(and(eq(giftCards.orderId, orderId), eq(giftCards.status, 'active')));
-    } else {
-      const grant = grantFor(refunded.productId, await planInterval(tx, refunded.planId));
+        .where(eq(giftCards.orderId, orderId))
+        .returning({ id: giftCards.id, redeemedBy: giftCards.redeemedBy });
+      takeFrom = card?.redeemedBy ?? null;
+      if (takeFrom) {
+        logger.warn(
+          { area: 'payments', order_id: orderId },
+          'refunded gift card had been redeemed: its time is taken back',
+        );
+      }
+    }
+    if (takeFrom) {
       await tx
         .update(subscriptions)
         .set({
           premiumUntil: sql`greatest(now(), ${subscriptions.premiumUntil} - ${interval(grant)})`,
         })
-        .where(eq(subscriptions.userId, refunded.userId));
+        .where(eq(subscriptions.userId, takeFrom));
     }
     return true;
   });

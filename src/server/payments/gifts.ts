@@ -1,24 +1,52 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, notExists } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { giftCards } from '@/server/db/schema';
+import { giftCards, refundRequests } from '@/server/db/schema';
 import { paymentErrors } from './errors';
-import { extendPremium, planInterval } from './fulfil';
+import { accountForBuyer, extendPremium, planInterval } from './fulfil';
 import { normalizeGiftCode } from './gift-code';
 import { grantFor } from './grant';
 
+/** Who redeems: a signed-in account, or an email (its account is made only on success). */
+export type Redeemer = { userId: string } | { email: string };
+
+export interface Redemption {
+  planId: string;
+  premiumUntil: Date | null;
+  userId: string;
+  /** True when this redemption made the account (a new email). */
+  created: boolean;
+}
+
 /**
- * Redeems a gift card for an account: single use (a conditional update in one transaction with
- * the premium time it grants). Unknown, malformed and voided codes answer alike.
+ * Redeems a gift card, once: the card is claimed with a conditional update (still active, and
+ * no refund asked for its order) in one transaction with the account it goes to and the premium
+ * time it grants. A refund request holds the card in the same way, so of a refund and a
+ * redemption arriving together exactly one succeeds. Unknown, malformed, held and voided codes
+ * answer alike, and make no account.
  */
-export async function redeemGift(db: Db, params: { code: string; userId: string }) {
+export async function redeemGift(
+  db: Db,
+  params: { code: string; redeemer: Redeemer },
+): Promise<Redemption> {
   const code = normalizeGiftCode(params.code);
   if (!code) throw paymentErrors.giftCodeInvalid();
   return db.transaction(async (tx) => {
     const [card] = await tx
       .update(giftCards)
-      .set({ status: 'redeemed', redeemedBy: params.userId, redeemedAt: new Date() })
-      .where(and(eq(giftCards.code, code), eq(giftCards.status, 'active')))
+      .set({ status: 'redeemed', redeemedAt: new Date() })
+      .where(
+        and(
+          eq(giftCards.code, code),
+          eq(giftCards.status, 'active'),
+          notExists(
+            tx
+              .select({ id: refundRequests.id })
+              .from(refundRequests)
+              .where(eq(refundRequests.orderId, giftCards.orderId)),
+          ),
+        ),
+      )
       .returning();
     if (!card) {
       const [existing] = await tx.select().from(giftCards).where(eq(giftCards.code, code));
@@ -26,13 +54,23 @@ export async function redeemGift(db: Db, params: { code: string; userId: string 
         ? paymentErrors.giftCodeUsed()
         : paymentErrors.giftCodeInvalid();
     }
+    const owner =
+      'userId' in params.redeemer
+        ? { userId: params.redeemer.userId, created: false }
+        : await accountForBuyer(tx, params.redeemer.email);
+    await tx.update(giftCards).set({ redeemedBy: owner.userId }).where(eq(giftCards.id, card.id));
     const grant = grantFor(card.productId, await planInterval(tx, card.planId));
     const subscription = await extendPremium(tx, {
-      userId: params.userId,
+      userId: owner.userId,
       planId: card.planId,
       productId: card.productId,
       grant,
     });
-    return { planId: card.planId, premiumUntil: subscription?.premiumUntil ?? null };
+    return {
+      planId: card.planId,
+      premiumUntil: subscription?.premiumUntil ?? null,
+      userId: owner.userId,
+      created: owner.created,
+    };
   });
 }

@@ -10,15 +10,35 @@ import { recordRefund } from './fulfil';
 import { type PaymentProvider, ProviderRequestError, ProviderUnavailableError } from './provider';
 
 export type RefundState = 'refunded' | 'pending' | 'queued';
+// 'refused': the gift card was redeemed before the refund could be sent; nothing is paid back
+// (only a request queued before cards were held for refunds can meet this).
+type SendOutcome = RefundState | 'refused';
 
-/** Asks the provider to refund an order's capture; a failure leaves the request queued. */
+/**
+ * Asks the provider to refund an order's capture; a failure leaves the request queued. A gift
+ * card's order is refunded only while its card is held for the refund: a card redeemed anyway
+ * (a request queued before cards were held) is refused here and never sent.
+ */
 async function sendRefund(
   db: Db,
   provider: PaymentProvider,
   request: { id: string; orderId: string; reason: string },
-): Promise<RefundState> {
+): Promise<SendOutcome> {
   const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
   if (!order?.captureId) return 'queued';
+  if (order.kind === 'gift') {
+    const [card] = await db
+      .select({ status: giftCards.status })
+      .from(giftCards)
+      .where(eq(giftCards.orderId, order.id));
+    if (card?.status === 'redeemed') {
+      await db
+        .update(refundRequests)
+        .set({ status: 'refused', processedAt: new Date() })
+        .where(eq(refundRequests.id, request.id));
+      return 'refused';
+    }
+  }
   let state: RefundState = 'queued';
   let refundId: string | null = null;
   try {
@@ -67,24 +87,36 @@ export async function requestRefund(
         .where(and(eq(orders.id, params.orderId), eq(orders.userId, params.userId)))
     : [];
   if (!order) throw paymentErrors.orderNotFound();
-  const [gift] =
-    order.kind === 'gift'
-      ? await db.select().from(giftCards).where(eq(giftCards.orderId, order.id))
-      : [];
-  if (!refundable(order, { giftRedeemed: gift ? gift.status !== 'active' : false })) {
-    throw paymentErrors.refundNotEligible(
+  const notEligible = () =>
+    paymentErrors.refundNotEligible(
       'This purchase is outside the money-back guarantee: it applies to website purchases within 30 days, and not to redeemed gift cards.',
     );
-  }
-  const [request] = await db
-    .insert(refundRequests)
-    .values({ userId: params.userId, orderId: order.id, reason: params.reason, status: 'queued' })
-    .onConflictDoNothing({ target: refundRequests.orderId })
-    .returning();
-  if (!request) {
-    throw paymentErrors.refundNotEligible('A refund was already requested for this purchase.');
-  }
+  if (!refundable(order)) throw notEligible();
+  // The request and the hold on a gift card are one transaction, made before the provider is
+  // called: a redemption arriving at the same moment either finds the card held (and is
+  // refused) or redeemed it first (and then this finds no active card and refuses).
+  const request = await db.transaction(async (tx) => {
+    if (order.kind === 'gift') {
+      const held = await tx
+        .update(giftCards)
+        .set({ status: 'refunding' })
+        .where(and(eq(giftCards.orderId, order.id), eq(giftCards.status, 'active')))
+        .returning({ id: giftCards.id });
+      if (held.length === 0) throw notEligible();
+    }
+    const [inserted] = await tx
+      .insert(refundRequests)
+      .values({ userId: params.userId, orderId: order.id, reason: params.reason, status: 'queued' })
+      .onConflictDoNothing({ target: refundRequests.orderId })
+      .returning();
+    if (!inserted) {
+      throw paymentErrors.refundNotEligible('A refund was already requested for this purchase.');
+    }
+    return inserted;
+  });
   const status = await sendRefund(db, provider, request);
+  // The card was held above, so it cannot have been redeemed in between.
+  if (status === 'refused') throw new Error('a held gift card was redeemed');
   // Counted when asked for, not on each retry of the queue.
   if (status === 'queued') recordPaymentOutcome('refund_queued');
   return { status };

@@ -14,7 +14,8 @@ export interface RecaptchaSettings {
 export function recaptchaSettings(): RecaptchaSettings {
   const settings = config();
   return {
-    secret: settings.RECAPTCHA_SECRET_KEY,
+    // RECAPTCHA_DISABLED=1 turns the check off even with a secret (the start-up log says so).
+    secret: settings.RECAPTCHA_DISABLED ? undefined : settings.RECAPTCHA_SECRET_KEY,
     verifyUrl: settings.RECAPTCHA_VERIFY_URL,
     minScore: settings.RECAPTCHA_MIN_SCORE,
   };

@@ -29,8 +29,12 @@ accountPasswordRoutes.post(
     const { email, language } = c.req.valid('json');
     const cookie = getCookie(c, localeCookieName);
     const locale: Locale = language ?? (isLocale(cookie) ? cookie : 'en');
-    const { ip } = await callerLocation(c.req.raw);
-    const { mailAvailable } = await requestCode(c.var.db().db, { email, ip, locale });
+    const { limitKey } = await callerLocation(c.req.raw);
+    const { mailAvailable } = await requestCode(c.var.db().db, {
+      email,
+      ipKey: limitKey,
+      locale,
+    });
     // The code exists and its mail waits in the queue: tell the user it will come later.
     if (!mailAvailable) throw mailDelayed();
     return ok(c, { sent: true });
@@ -42,7 +46,8 @@ accountPasswordRoutes.post(
   `${base}/verification/validate`,
   validate('json', codeValidateSchema),
   async (c) => {
-    await validateCode(c.var.db().db, c.req.valid('json'));
+    const { limitKey } = await callerLocation(c.req.raw);
+    await validateCode(c.var.db().db, { ...c.req.valid('json'), ipKey: limitKey });
     return ok(c, { valid: true });
   },
 );
@@ -52,7 +57,8 @@ accountPasswordRoutes.post(
   `${base}/web/reset_password`,
   validate('json', resetPasswordSchema),
   async (c) => {
-    await resetPassword(c.var.db().db, c.req.valid('json'));
+    const { limitKey } = await callerLocation(c.req.raw);
+    await resetPassword(c.var.db().db, { ...c.req.valid('json'), ipKey: limitKey });
     return ok(c, { reset: true });
   },
 );

@@ -9,25 +9,36 @@ import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, endSession, sessionSettings } from '@/server/session/service';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
+import { requireBotCheck } from '../middleware/bot-check-guard';
 import { validate } from '../validate';
 
 const base = '/api/mms/account/v1';
 
 export const accountSessionRoutes = new Hono<AuthEnv>();
 
-// POST /api/mms/account/v1/web/login – email + password → session cookie and data.token
-accountSessionRoutes.post(`${base}/web/login`, validate('json', loginSchema), async (c) => {
-  const where = await callerLocation(c.req.raw);
-  if (isBlockedCountry(where.country)) {
-    recordLoginFailure('blocked_region');
-    throw accountErrors.blockedRegion();
-  }
-  const { username, password } = c.req.valid('json');
-  const settings = sessionSettings();
-  const { token } = await login(c.var.db().db, { username, password, ip: where.ip }, settings);
-  setSessionCookies(c, token, settings.maxAgeSeconds);
-  return ok(c, { token });
-});
+// POST /api/mms/account/v1/web/login – email + password → session cookie and data.token. The
+// site sends it through /ws/mm/reca/r3/ (reCAPTCHA); a direct call passes only from an app.
+accountSessionRoutes.post(
+  `${base}/web/login`,
+  requireBotCheck(),
+  validate('json', loginSchema),
+  async (c) => {
+    const where = await callerLocation(c.req.raw);
+    if (isBlockedCountry(where.country)) {
+      recordLoginFailure('blocked_region');
+      throw accountErrors.blockedRegion();
+    }
+    const { username, password } = c.req.valid('json');
+    const settings = sessionSettings();
+    const { token } = await login(
+      c.var.db().db,
+      { username, password, ipKey: where.limitKey },
+      settings,
+    );
+    setSessionCookies(c, token, settings.maxAgeSeconds);
+    return ok(c, { token });
+  },
+);
 
 // GET /api/mms/account/v1/web/profile – the signed-in account's email, name, avatar
 accountSessionRoutes.get(`${base}/web/profile`, requireSession(), (c) =>

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { callerLocation } from '@/server/account/client-location';
+import { markBotCheckPassed } from '@/server/recaptcha/pass-mark';
 import {
   type BotCheckVersion,
   RecaptchaUnavailableError,
@@ -51,7 +52,8 @@ async function unwrap(
 /**
  * The bot-check wrappers of spec 7: /ws/mm/reca/r2/<rest> and /ws/mm/reca/r3/<rest> verify
  * `recasign` with reCAPTCHA (v2 or v3 rules) and then answer exactly as /api/mms/<rest> would.
- * `dispatch` is the app itself, so the wrapped call passes through every middleware.
+ * `dispatch` is the app itself, so the wrapped call passes through every middleware. The
+ * endpoints the site sends only through here refuse direct calls (requireBotCheck).
  */
 export function botCheckRoutes(dispatch: (request: Request) => Response | Promise<Response>) {
   const routes = new Hono<AppEnv>();
@@ -79,6 +81,8 @@ export function botCheckRoutes(dispatch: (request: Request) => Response | Promis
       throw ApiError.unavailable('Bot check temporarily unavailable, please try again');
     }
     if (!passed) throw ApiError.botCheckFailed();
+    // The endpoints behind requireBotCheck() take only a request marked here (pass-mark.ts).
+    markBotCheckPassed(inner.headers);
     return dispatch(inner);
   });
 

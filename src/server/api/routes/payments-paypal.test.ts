@@ -76,7 +76,7 @@ async function premiumOf(orderId: string) {
   const [sub] = await db()
     .select()
     .from(subscriptions)
-    .where(eq(subscriptions.userId, order.userId));
+    .where(eq(subscriptions.userId, order.userId ?? ''));
   return sub?.premiumUntil.toISOString() ?? null;
 }
 

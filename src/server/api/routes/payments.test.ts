@@ -144,9 +144,14 @@ describe('checkout with the sandbox provider', () => {
     expect(months).toBeGreaterThan(23.5);
     expect(months).toBeLessThan(24.5);
 
-    // Captured again (a second tab, a retry): the same answer, no second grant.
-    const again = await capture();
+    // Captured again by the signed-in buyer (a second tab, a retry): the same answer, no second
+    // grant. The checkout cookie was spent on the sign-in and opens nothing any more.
+    const again = await kit.call(`${base}/web/checkout/${order.order_id}/capture`, {
+      method: 'POST',
+      cookie: session,
+    });
     expect(data(again).premium_until).toBe(data(paid).premium_until);
+    expect((await capture()).status).toBe(404);
 
     const mine = await kit.call(`${base}/web/subscription_my`, { cookie: session });
     expect(mine.status).toBe(200);
@@ -212,7 +217,11 @@ describe('checkout with the sandbox provider', () => {
   });
 
   it('shows an order only to its account or the browser that started it', async () => {
-    const { order, cookie } = await buy();
+    const started = await kit.call(`${base}/web/checkout`, {
+      body: { plan_id: 'p24m', email: newEmail() },
+    });
+    const order = data(started);
+    const cookie = cookieOf(started, 'checkout_token');
     expect((await kit.call(`${base}/web/checkout/${order.order_id}`, { cookie })).status).toBe(200);
     const stranger = await kit.createUser();
     const token = await kit.login(stranger.email, stranger.password);
@@ -228,7 +237,7 @@ describe('checkout with the sandbox provider', () => {
     }
   });
 
-  it('records a cancelled payment, which a later approval still completes', async () => {
+  it('records a cancelled payment, whose checkout cookie then opens nothing', async () => {
     const started = await kit.call(`${base}/web/checkout`, {
       body: { plan_id: 'p6m', email: newEmail() },
     });
@@ -240,11 +249,12 @@ describe('checkout with the sandbox provider', () => {
     });
     expect(data(cancelled).status).toBe('cancelled');
     await approve(order.approve_url);
-    const paid = await kit.call(`${base}/web/checkout/${order.order_id}/capture`, {
+    const late = await kit.call(`${base}/web/checkout/${order.order_id}/capture`, {
       method: 'POST',
       cookie,
     });
-    expect(data(paid).status).toBe('paid');
+    expect(late.status).toBe(404);
+    expect((await kit.call(`${base}/web/checkout/${order.order_id}`, { cookie })).status).toBe(404);
   });
 
   it('stores the channel, UTM tags and affiliate ids present at purchase', async () => {

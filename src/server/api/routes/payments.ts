@@ -1,31 +1,34 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { defaultLocale } from '@/lib/locales';
-import { validationTexts } from '@/lib/password-rules';
+import { normalizeEmail, validationTexts } from '@/lib/password-rules';
 import { checkoutCookieName } from '@/lib/session-cookie';
 import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
 import { campaignFrom, readAttribution } from '@/server/attribution';
 import { config } from '@/server/config';
-import type { Db } from '@/server/db/client';
 import type { User } from '@/server/db/schema';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { subscriptionMy } from '@/server/payments/account-payments';
 import { listPlans, planPayload } from '@/server/payments/catalog';
 import {
-  accountForEmail,
+  accountWithoutPassword,
+  buyerEmailFor,
   cancelCheckout,
   captureCheckout,
+  checkoutTokenSeconds,
+  needsPassword,
   type OrderAccess,
   orderFor,
   orderView,
+  signInWithCheckout,
   startCheckout,
 } from '@/server/payments/checkout';
 import { redeemGift } from '@/server/payments/gifts';
+import { consumePaymentLimit } from '@/server/payments/limits';
 import { currentPromotion } from '@/server/payments/promotion';
 import { requestRefund } from '@/server/payments/refunds';
 import { checkoutSchema, redeemSchema, refundSchema } from '@/server/payments/schemas';
-import { createLimiter, type Limiter } from '@/server/rate-limit/limiter';
 import { presentedToken, setSessionCookies } from '@/server/session/cookies';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, sessionSettings, startWebSession } from '@/server/session/service';
@@ -69,6 +72,8 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
   const user = await optionalUser(c);
   if (!user && !body.email) throw ApiError.badRequest(validationTexts.emailRequired);
   const db = c.var.db().db;
+  await consumePaymentLimit(db, 'checkoutIp', where.limitKey);
+  await consumePaymentLimit(db, 'checkoutEmail', user?.email ?? normalizeEmail(body.email ?? ''));
   const started = await startCheckout(db, c.var.payments(), {
     planId: body.plan_id,
     kind: body.kind,
@@ -87,13 +92,13 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
       httpOnly: true,
       sameSite: 'Lax',
       secure: config().APP_ENV === 'production',
-      maxAge: 2 * 24 * 3600,
+      maxAge: checkoutTokenSeconds,
     });
   }
   return ok(
     c,
     {
-      ...(await orderView(db, started.order)),
+      ...(await orderView(db, started.order, { userId: user?.id })),
       approve_url: started.approveUrl,
       provider: c.var.payments().name,
     },
@@ -104,37 +109,50 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
 // GET …/web/checkout/:id – an order's state (its account's session or its checkout cookie)
 paymentRoutes.get(`${base}/web/checkout/:id`, async (c) => {
   const db = c.var.db().db;
-  const order = await orderFor(db, c.req.param('id'), await access(c));
-  return ok(c, await orderView(db, order));
+  const who = await access(c);
+  const order = await orderFor(db, c.req.param('id'), who);
+  return ok(c, await orderView(db, order, who));
 });
 
 // POST …/web/checkout/:id/capture – complete an approved payment (idempotent)
 paymentRoutes.post(`${base}/web/checkout/:id/capture`, async (c) => {
   const db = c.var.db().db;
-  const user = await optionalUser(c);
-  const order = await orderFor(db, c.req.param('id'), {
-    userId: user?.id,
-    checkoutToken: getCookie(c, checkoutCookieName),
-  });
+  const who = await access(c);
+  const order = await orderFor(db, c.req.param('id'), who);
   const outcome = await captureCheckout(db, c.var.payments(), order);
-  const view = await orderView(db, outcome.order);
-  // A buyer whose account this checkout created is signed in to choose a password (paySuc).
+  // The buyer whose account this checkout made is signed in once, to choose a password (paySuc).
   let setPassword = false;
-  if (outcome.state === 'paid' && !user && outcome.order.createdAccount) {
+  if (outcome.state === 'paid' && !who.userId && who.checkoutToken) {
     const settings = sessionSettings();
-    const { token } = await startWebSession(db, outcome.order.userId, settings);
-    setSessionCookies(c, token, settings.maxAgeSeconds);
-    deleteCookie(c, checkoutCookieName, { path: '/' });
-    setPassword = true;
+    const signedIn = await signInWithCheckout(db, {
+      orderId: order.id,
+      checkoutToken: who.checkoutToken,
+      settings,
+    });
+    if (signedIn) {
+      setSessionCookies(c, signedIn.token, settings.maxAgeSeconds);
+      deleteCookie(c, checkoutCookieName, { path: '/' });
+      setPassword = true;
+    }
   }
-  return ok(c, { ...view, state: outcome.state, set_password: setPassword });
+  const view = await orderView(db, outcome.order, who);
+  return ok(c, {
+    ...view,
+    state: outcome.state,
+    set_password: setPassword,
+    // Paid for an account that has no password and this browser cannot sign in to: the page
+    // offers a code by email to choose one (the account's own email proves the person).
+    verify_email:
+      outcome.state === 'paid' && !setPassword && (await needsPassword(db, outcome.order)),
+  });
 });
 
 // POST …/web/checkout/:id/cancel – the buyer gave up (the Cancel button or PayPal's cancel link)
 paymentRoutes.post(`${base}/web/checkout/:id/cancel`, async (c) => {
   const db = c.var.db().db;
-  const order = await orderFor(db, c.req.param('id'), await access(c));
-  return ok(c, await orderView(db, await cancelCheckout(db, order)));
+  const who = await access(c);
+  const order = await orderFor(db, c.req.param('id'), who);
+  return ok(c, await orderView(db, await cancelCheckout(db, order), who));
 });
 
 // GET …/web/subscription_my – premium status and payment history of the signed-in account
@@ -158,52 +176,34 @@ paymentRoutes.post(
   },
 );
 
-const redeemLimit = {
-  name: 'gift-redeem-ip',
-  points: 10,
-  windowSeconds: 3600,
-  message: 'Too many gift card attempts. Please try again later.',
-};
-
-// One limiter per database (its store is built once), as accountLimits does for the accounts.
-const redeemLimiters = new WeakMap<Db, Limiter>();
-function redeemLimiter(db: Db): Limiter {
-  let limiter = redeemLimiters.get(db);
-  if (!limiter) {
-    limiter = createLimiter(db, redeemLimit);
-    redeemLimiters.set(db, limiter);
-  }
-  return limiter;
-}
-
 // POST …/gift/redeem – redeem a gift card code for the signed-in account or for an email
 paymentRoutes.post(`${base}/gift/redeem`, validate('json', redeemSchema), async (c) => {
   const { code, email } = c.req.valid('json');
   const db = c.var.db().db;
   const where = await callerLocation(c.req.raw);
   if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
-  // Every attempt counts, so codes cannot be guessed from one address.
-  await redeemLimiter(db).consume(where.ip);
-  let user = await optionalUser(c);
-  let created = false;
-  if (!user) {
-    if (!email) throw ApiError.badRequest(validationTexts.emailRequired);
-    const found = await accountForEmail(db, email);
-    user = found.user;
-    created = found.created;
-  }
-  const result = await redeemGift(db, { code, userId: user.id });
-  if (created) {
+  await consumePaymentLimit(db, 'redeemIp', where.limitKey);
+  const user = await optionalUser(c);
+  if (!user && !email) throw ApiError.badRequest(validationTexts.emailRequired);
+  const result = await redeemGift(db, {
+    code,
+    // An address whose account has a password must sign in first (checked before the card).
+    redeemer: user ? { userId: user.id } : { email: await buyerEmailFor(db, email ?? '') },
+  });
+  if (result.created) {
     const settings = sessionSettings();
-    const { token } = await startWebSession(db, user.id, settings);
+    const { token } = await startWebSession(db, result.userId, settings);
     setSessionCookies(c, token, settings.maxAgeSeconds);
   }
+  const signedIn = Boolean(user) || result.created;
   return ok(c, {
     plan_id: result.planId,
-    premium_until: result.premiumUntil?.toISOString() ?? null,
-    email: user.email,
-    signed_in: created || Boolean(presentedToken(c)),
-    set_password: created,
+    // Another account's premium date is not told to a browser that only typed its email.
+    premium_until: signedIn ? (result.premiumUntil?.toISOString() ?? null) : null,
+    email: user?.email ?? normalizeEmail(email ?? ''),
+    signed_in: signedIn,
+    set_password: result.created,
+    verify_email: !signedIn && (await accountWithoutPassword(db, result.userId)),
   });
 });
 

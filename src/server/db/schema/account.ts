@@ -70,6 +70,24 @@ export const verificationCodes = pgTable(
   (table) => [index('verification_codes_email_idx').on(table.email, table.createdAt)],
 );
 
+// One-time sign-in codes: an app with a session asks for one and opens a site page with it in
+// the address; the page exchanges it for a session of its own. The code lives two minutes and
+// works once, so no session token ever travels in a URL (only its SHA-256 is stored).
+export const loginHandoffs = pgTable(
+  'login_handoffs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('login_handoffs_user_idx').on(table.userId)],
+);
+
 export type Device = typeof devices.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type VerificationCode = typeof verificationCodes.$inferSelect;

@@ -42,16 +42,18 @@ export const plans = pgTable(
   ],
 );
 
-// A purchase: a plan for the buyer's account, or a gift card. Every order belongs to an
-// account (checkout creates one from the email). Status moves created → paid → refunded, or
-// created → failed / cancelled; only the created → paid step grants time, exactly once.
+// A purchase: a plan for the buyer's account, or a gift card. A signed-in buyer's order belongs
+// to their account from the start; a buyer who only gave an email has `buyerEmail` and no
+// account until the payment completes (fulfilment creates or finds it and fills `userId`), so
+// a checkout that is never paid leaves no account behind. Status moves created → paid →
+// refunded, or created → failed / cancelled; only the created → paid step grants time, once.
 export const orders = pgTable(
   'orders',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    // The normalised email a buyer without a session gave (null for a signed-in buyer).
+    buyerEmail: text('buyer_email'),
     // 'plan' | 'gift'
     kind: text('kind').notNull(),
     planId: text('plan_id')
@@ -79,8 +81,10 @@ export const orders = pgTable(
     // (to choose a password) without proving they own the email.
     createdAccount: boolean('created_account').notNull().default(false),
     // SHA-256 of the browser's checkout token (an HttpOnly cookie), which lets a buyer without
-    // a session follow their own order.
+    // a session follow their own order. Removed when it signs the buyer in (once), when the
+    // order is cancelled or fails, and worthless after its expiry.
     checkoutTokenHash: text('checkout_token_hash'),
+    checkoutTokenExpiresAt: timestamp('checkout_token_expires_at', { withTimezone: true }),
     // Channel, UTM tags and affiliate ids present at purchase (spec 3).
     attribution: jsonb('attribution').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -98,6 +102,8 @@ export const orders = pgTable(
       sql`${table.status} in ('created','paid','failed','cancelled','refunded')`,
     ),
     check('orders_kind', sql`${table.kind} in ('plan','gift')`),
+    check('orders_owner', sql`${table.userId} is not null or ${table.buyerEmail} is not null`),
+    index('orders_buyer_email_idx').on(table.buyerEmail, table.createdAt),
   ],
 );
 
@@ -136,7 +142,8 @@ export const giftCards = pgTable(
       .notNull()
       .references(() => plans.id),
     productId: text('product_id').notNull(),
-    // 'active' | 'redeemed' | 'void' (its order was refunded)
+    // 'active' | 'refunding' (a refund of its order was asked for: it can no longer be redeemed)
+    // | 'redeemed' | 'void' (its order was refunded)
     status: text('status').notNull().default('active'),
     redeemedBy: uuid('redeemed_by').references(() => users.id),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),

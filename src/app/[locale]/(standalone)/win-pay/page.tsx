@@ -11,7 +11,7 @@ export async function generateMetadata({ params }: LocaleParams) {
   return metadataFor(locale, '/win-pay', await pageText(locale, 'winPay'));
 }
 
-// Opened by the Windows app with its token (`#token=…`, older versions `?token=`). PayPal opens in a new window; it comes back to /win-pay-result.
+// Opened by the Windows app with a one-time code (`?code=…`, exchanged in the browser: win-token.ts). PayPal opens in a new window; it comes back to /win-pay-result.
 export default async function WinPayPage({
   params,
   searchParams,
