@@ -5,7 +5,10 @@
 // its own process; load comes from fetch loops in this one; all traffic stays on 127.0.0.1.
 // After the load the server is stopped with SIGTERM (its shutdown flush is part of the check)
 // and the rows are counted in the database.
-//   Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_EVENTS (10 per request)
+//   Options (environment): BENCH_SECONDS (10), BENCH_CONNECTIONS (20), BENCH_EVENTS (10 per request),
+//   BENCH_IP_LIMIT (the server's ANALYTICS_IP_LIMIT_PER_MINUTE; default 1000000000: the
+//   per-address limit runs on every request but never refuses one, since all the load comes from
+//   127.0.0.1 far above any real visitor's rate; 0 turns it off, to measure what it costs)
 //   PostgreSQL: TEST_DATABASE_URL, else postgres://test:test@127.0.0.1:5432/postgres; start it
 //   with `bash scripts/with-postgres.sh npm run bench:events` when it is not running.
 import { spawn } from 'node:child_process';
@@ -20,6 +23,7 @@ import { createScratchDatabase } from './scratch-database.mjs';
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const eventsPerRequest = Number(process.env.BENCH_EVENTS ?? 10);
+const ipLimit = process.env.BENCH_IP_LIMIT ?? '1000000000';
 const postgresUrl = process.env.TEST_DATABASE_URL || 'postgres://test:test@127.0.0.1:5432/postgres';
 const repoRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -29,7 +33,13 @@ function startServer(env) {
     ['--conditions=react-server', '--import', 'tsx', 'src/server/analytics/standalone-server.ts'],
     {
       cwd: repoRoot,
-      env: { ...process.env, PORT: '0', LOG_LEVEL: 'warn', ...env },
+      env: {
+        ...process.env,
+        PORT: '0',
+        LOG_LEVEL: 'warn',
+        ANALYTICS_IP_LIMIT_PER_MINUTE: ipLimit,
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -202,7 +212,10 @@ async function postgres() {
 }
 
 console.log(
-  `bench:events: ${seconds} s, ${connections} connections, ${eventsPerRequest} events per request, ${os.cpus().length} cores`,
+  `bench:events: ${seconds} s, ${connections} connections, ${eventsPerRequest} events per request, per-address limit ${ipLimit === '0' ? 'off' : `${ipLimit} events/min`}, ${os.cpus().length} cores, load ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')}`,
 );
 const rows = [await pglite(), await postgres()].filter(Boolean);
 console.table(rows);

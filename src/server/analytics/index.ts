@@ -9,6 +9,7 @@ import { flushOnShutdown } from './shutdown';
 import { EventWriter } from './writer';
 
 export { eventLimits, eventsRequestSchema } from './event-schema';
+export { AnalyticsIpLimit, analyticsIpLimit } from './ip-limit';
 export { drainAll as flushAnalytics } from './shutdown';
 export { EventWriter, WriterFullError } from './writer';
 

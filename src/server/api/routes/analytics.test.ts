@@ -1,8 +1,25 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventWriterFor, flushAnalytics } from '@/server/analytics';
 import { analyticsEventsByName, countAnalyticsEvents } from '@/server/analytics/queries';
 import { useTestDb } from '../../../../tests/support/test-db';
 import { createApp } from '../app';
+
+// A small per-address limit for this file (read when the first request parses the settings),
+// so an attack needs dozens of requests rather than hundreds. Each test sends from its own
+// address unless it says otherwise, so the tests do not share a budget.
+const limitPerMinute = 400;
+vi.stubEnv('ANALYTICS_IP_LIMIT_PER_MINUTE', String(limitPerMinute));
+vi.stubEnv('TRUSTED_PROXIES', '');
+
+let addressCounter = 0;
+let testAddress = '';
+beforeEach(() => {
+  addressCounter += 1;
+  testAddress = `192.0.2.${addressCounter}`;
+});
+
+/** What @hono/node-server passes the app: the connecting socket (see socket-address.ts). */
+const from = (address: string) => ({ incoming: { socket: { remoteAddress: address } } });
 
 const now = Date.now();
 
@@ -28,13 +45,21 @@ describe('POST /api/mms/analytics/v1/events', () => {
   const testDb = useTestDb();
   const app = () => createApp({ db: () => testDb().handle });
 
-  async function post(body: unknown, headers: Record<string, string> = {}) {
-    const res = await app().request('/api/mms/analytics/v1/events', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as { code: number; message: string } };
+  async function post(body: unknown, headers: Record<string, string> = {}, address = testAddress) {
+    const res = await app().request(
+      '/api/mms/analytics/v1/events',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      },
+      from(address),
+    );
+    return {
+      status: res.status,
+      retryAfter: res.headers.get('Retry-After'),
+      body: (await res.json()) as { code: number; message: string; data?: unknown },
+    };
   }
 
   it('accepts a batch and stores every event with the request’s user_id', async () => {
@@ -127,11 +152,99 @@ describe('POST /api/mms/analytics/v1/events', () => {
   });
 
   it('refuses a form post', async () => {
-    const res = await app().request('/api/mms/analytics/v1/events', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'a=b',
-    });
+    const res = await app().request(
+      '/api/mms/analytics/v1/events',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'a=b',
+      },
+      from(testAddress),
+    );
     expect(res.status).toBe(400);
+  });
+
+  describe(`per-address limit (${limitPerMinute} events a minute in this file)`, () => {
+    const batch = (user: string, size = 10) => ({
+      user_id: user,
+      events: Array.from({ length: size }, () => event('flood')),
+    });
+
+    /** Every refusal is the API's 429 envelope with the same wait in Retry-After and data. */
+    function expectTooMany(answer: Awaited<ReturnType<typeof post>>) {
+      expect(answer.status).toBe(429);
+      const seconds = Number(answer.retryAfter);
+      expect(Number.isInteger(seconds)).toBe(true);
+      expect(seconds).toBeGreaterThanOrEqual(1);
+      expect(seconds).toBeLessThanOrEqual(60);
+      expect(answer.body).toEqual({
+        code: 429,
+        message: 'Too many analytics events from this address, please retry later',
+        data: { retry_after: seconds },
+      });
+    }
+
+    it('an attack from one address: exactly the limit is accepted, the rest get 429 with Retry-After and are not stored', async () => {
+      const attacker = '203.0.113.50';
+      // 60 requests of 10 events at once: 600 events against a limit of 400.
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, () => post(batch('attack'), {}, attacker)),
+      );
+      const accepted = answers.filter((answer) => answer.status === 200);
+      const refused = answers.filter((answer) => answer.status !== 200);
+      expect(accepted).toHaveLength(limitPerMinute / 10);
+      expect(refused).toHaveLength(60 - limitPerMinute / 10);
+      for (const answer of refused) expectTooMany(answer);
+
+      // Still refused: more events, a malformed body (refused before it is read), and a forged
+      // X-Forwarded-For, which counts for nothing from a peer outside TRUSTED_PROXIES.
+      expectTooMany(await post(batch('attack', 1), {}, attacker));
+      expectTooMany(await post('{"events": [', {}, attacker));
+      expectTooMany(
+        await post(batch('attack', 1), { 'X-Forwarded-For': '198.51.100.7' }, attacker),
+      );
+
+      // Another address is unaffected.
+      const other = await post(batch('bystander'), {}, '203.0.113.51');
+      expect(other.status).toBe(200);
+
+      await flushAnalytics();
+      const db = testDb().handle.db;
+      expect(await countAnalyticsEvents(db, { userId: 'attack' })).toBe(limitPerMinute);
+      expect(await countAnalyticsEvents(db, { userId: 'bystander' })).toBe(10);
+    });
+
+    it('two IPv6 addresses in one /64 share the limit; the next /64 has its own', async () => {
+      const first = '2001:db8:5:7::1';
+      const second = '2001:db8:5:7:ffff:1:2:3';
+      // 200 events from the first, then 30 requests of 10 at once from the second: 20 fit.
+      const early = await Promise.all(
+        Array.from({ length: 20 }, () => post(batch('v6-shared'), {}, first)),
+      );
+      expect(early.every((answer) => answer.status === 200)).toBe(true);
+      const late = await Promise.all(
+        Array.from({ length: 30 }, () => post(batch('v6-shared'), {}, second)),
+      );
+      expect(late.filter((answer) => answer.status === 200)).toHaveLength(20);
+      for (const answer of late.filter((item) => item.status !== 200)) expectTooMany(answer);
+      expectTooMany(await post(batch('v6-shared', 1), {}, first));
+
+      const neighbour = await post(batch('v6-neighbour'), {}, '2001:db8:5:8::1');
+      expect(neighbour.status).toBe(200);
+
+      await flushAnalytics();
+      const db = testDb().handle.db;
+      expect(await countAnalyticsEvents(db, { userId: 'v6-shared' })).toBe(limitPerMinute);
+      expect(await countAnalyticsEvents(db, { userId: 'v6-neighbour' })).toBe(10);
+    });
+
+    it('counts malformed requests too, one event each', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: limitPerMinute }, () => post('{"events": [')),
+      );
+      expect(answers.every((answer) => answer.status === 400)).toBe(true);
+      expectTooMany(await post('{"events": ['));
+      expectTooMany(await post(batch('after-garbage', 1)));
+    });
   });
 });
