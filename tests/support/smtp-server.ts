@@ -72,13 +72,8 @@ export async function startTestSmtpServer(
 }
 
 /** The decoded text/plain part of a raw message (quoted-printable or 7bit). */
-export function textPart(raw: string): string {
-  const match =
-    /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(
-      raw,
-    );
-  const body = match?.[1] ?? '';
-  if (!/Content-Transfer-Encoding: quoted-printable/i.test(raw)) return body;
+/** Quoted-printable (RFC 2045) to text: soft line breaks removed, =XX bytes read as UTF-8. */
+export function decodeQuotedPrintable(body: string): string {
   return Buffer.from(
     body
       .replace(/=\r?\n/g, '')
@@ -87,4 +82,14 @@ export function textPart(raw: string): string {
       ),
     'latin1',
   ).toString('utf8');
+}
+
+export function textPart(raw: string): string {
+  const match =
+    /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(
+      raw,
+    );
+  const body = match?.[1] ?? '';
+  if (!/Content-Transfer-Encoding: quoted-printable/i.test(raw)) return body;
+  return decodeQuotedPrintable(body);
 }

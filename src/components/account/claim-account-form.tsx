@@ -7,8 +7,8 @@ import { accountApi } from '@/client/session';
 import { Link } from '@/i18n/navigation';
 import { checkCode, checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
-import { TextField } from '../ui/form-field';
 import { buttonClass } from '../ui/link-button';
+import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'code' | 'password' | 'confirm';
@@ -105,14 +105,7 @@ export function ClaimAccountForm({ email, next }: { email: string; next: string 
     <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4" data-area="claim">
       <h2 className="text-lg font-bold">{t('claimTitle')}</h2>
       <p className="text-slate-700">{t('claimIntro', { email })}</p>
-      <TextField
-        id="code"
-        label={t('code')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        error={errors.code}
-      />
+      <CodeField error={errors.code} />
       <NewPasswordFields errors={errors} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" busy={busy === 'save'} disabled={busy !== null}>

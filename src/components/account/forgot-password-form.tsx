@@ -10,6 +10,7 @@ import { localizePath } from '@/lib/locales';
 import { checkCode, checkEmail } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
+import { CodeField } from './code-field';
 
 // The server's 'mail delayed' body code (src/server/mail/errors.ts).
 const mailDelayedCode = 50302;
@@ -100,15 +101,7 @@ export function ForgotPasswordForm() {
       <p className="text-slate-700" role="status">
         {t('codeSent', { email })}
       </p>
-      <TextField
-        id="code"
-        label={t('code')}
-        autoComplete="one-time-code"
-        inputMode="numeric"
-        maxLength={6}
-        required
-        error={error}
-      />
+      <CodeField required error={error} />
       <Button type="submit" busy={busy} className="w-full">
         {t('verifyCode')}
       </Button>

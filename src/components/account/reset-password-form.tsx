@@ -10,6 +10,7 @@ import { checkCode, checkEmail, checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { buttonClass } from '../ui/link-button';
+import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
 
 type Field = 'email' | 'code' | 'password' | 'confirm';
@@ -85,14 +86,7 @@ export function ResetPasswordForm() {
             autoComplete="email"
             error={errors.email}
           />
-          <TextField
-            id="code"
-            label={t('code')}
-            autoComplete="one-time-code"
-            inputMode="numeric"
-            maxLength={6}
-            error={errors.code}
-          />
+          <CodeField error={errors.code} />
         </>
       )}
       <NewPasswordFields errors={errors} />

@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { directionOf, type Locale, locales } from '@/lib/locales';
+import { directionOf } from '@/lib/locales';
 import { partnerApplications } from '@/server/db/schema';
 import { partnerAcknowledgement } from './partners';
-import { type ErrorBody, mailTo, teamInbox, useFormsTestKit } from './test-kit';
+import {
+  type ErrorBody,
+  localesEnArFirst,
+  mailTo,
+  spam,
+  teamInbox,
+  useFormsTestKit,
+} from './test-kit';
 import { formText } from './texts';
 
 const path = '/api/mms/partners/v1/applications';
@@ -88,14 +95,8 @@ describe('POST /api/mms/partners/v1/applications', () => {
   it('acknowledges with a fixed text in the applicant’s language that repeats nothing they typed', async () => {
     // A spammer types their advert into the form and a victim's address as the applicant's:
     // our server must not carry the advert to the victim (the programme is a fixed choice).
-    const spamUrl = 'https://cheap-pills.example/buy?ref=4242';
+    const { url: spamUrl, name, text: audience } = spam;
     const otherUrl = 'http://win-a-phone.example/claim';
-    const name = `Claim your prize at ${spamUrl} now`;
-    const audience = [
-      'CONGRATULATIONS, you won a free phone!',
-      `Visit ${spamUrl} and enter code PRIZE-4242.`,
-      `<a href="${spamUrl}">Collect it here</a>`,
-    ].join('\n');
     const country = 'Call +1 555 0199 for your reward';
     const campaign = 'PRIZE-4242_promo';
     const refused = await kit.post(path, {
@@ -106,9 +107,7 @@ describe('POST /api/mms/partners/v1/applications', () => {
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as ErrorBody).data?.fields?.[0]?.key).toBe('invalid');
 
-    // Every language, en and ar (right to left) first.
-    const order: Locale[] = ['en', 'ar', ...locales.filter((l) => l !== 'en' && l !== 'ar')];
-    for (const locale of order) {
+    for (const locale of localesEnArFirst) {
       const victim = `victim-${locale.toLowerCase()}@example.net`;
       const response = await kit.post(path, {
         programme: 'influencer',
@@ -140,13 +139,9 @@ describe('POST /api/mms/partners/v1/applications', () => {
       const ack = await mailTo(kit.smtp(), victim);
       const typed = [
         name,
-        spamUrl,
+        ...spam.typed,
         otherUrl,
-        'cheap-pills',
         'win-a-phone',
-        'PRIZE-4242',
-        'Collect it here',
-        'free phone',
         country,
         '555 0199',
         campaign,

@@ -1,7 +1,9 @@
 // Test setup shared by the forms' API tests: a real SMTP server that the site's mailer sends
 // to, the test database, and a request helper carrying the site's app-type header.
 import { afterAll, beforeAll } from 'vitest';
+import { type Locale, locales } from '@/lib/locales';
 import {
+  decodeQuotedPrintable,
   type ReceivedMail,
   startTestSmtpServer,
   type TestSmtpServer,
@@ -90,18 +92,32 @@ function decodeBody(headers: string, body: string): string {
   if (encoding === 'base64') {
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
-  if (encoding === 'quoted-printable') {
-    return Buffer.from(
-      body
-        .replace(/=\r?\n/g, '')
-        .replace(/=([0-9a-f]{2})/gi, (_h, hex: string) =>
-          String.fromCharCode(Number.parseInt(hex, 16)),
-        ),
-      'latin1',
-    ).toString('utf8');
-  }
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
   return body;
 }
+
+/**
+ * What a spammer types into a form that mails the address given, with a victim's address as that
+ * address: none of it may reach the victim. `typed` lists the strings to look for.
+ */
+const spamUrl = 'https://cheap-pills.example/buy?ref=4242';
+export const spam = {
+  url: spamUrl,
+  name: `Claim your prize at ${spamUrl} now`,
+  text: [
+    'CONGRATULATIONS, you won a free phone!',
+    `Visit ${spamUrl} and enter code PRIZE-4242.`,
+    `<a href="${spamUrl}">Collect it here</a>`,
+  ].join('\n'),
+  typed: [spamUrl, 'cheap-pills', 'PRIZE-4242', 'Collect it here', 'free phone'],
+};
+
+/** Every locale, English and Arabic (right to left) first. */
+export const localesEnArFirst: Locale[] = [
+  'en',
+  'ar',
+  ...locales.filter((locale) => locale !== 'en' && locale !== 'ar'),
+];
 
 /**
  * The decoded text/plain and text/html parts of a raw mail, whatever their transfer encoding
