@@ -289,7 +289,7 @@ describe('escaping where HTML is produced', () => {
     );
   });
 
-  it('escapes a partner application in the HTML mail to the team', async () => {
+  it('escapes a partner application in the team mail and keeps it out of the acknowledgement', async () => {
     const before = mails.length;
     const { answer } = await call('POST', '/api/mms/partners/v1/applications', {
       json: {
@@ -306,8 +306,11 @@ describe('escaping where HTML is produced', () => {
     expect(sent.length).toBeGreaterThan(0);
     for (const mail of sent) {
       expect(mail.html).not.toMatch(/<script>alert|<svg onload|<b>PT<\/b>/);
-      expect(mail.html).toContain('&lt;svg onload=alert(1)&gt;');
     }
+    const team = sent.find((mail) => mail.to === 'team@hostile-test.example');
+    expect(team?.html).toContain('&lt;svg onload=alert(1)&gt;');
+    const ack = sent.find((mail) => mail.to !== 'team@hostile-test.example');
+    expect(`${ack?.subject}${ack?.text}${ack?.html}`).not.toMatch(/script|svg|alert|PT/);
   });
 
   it('escapes an uninstall survey comment in the HTML mail to the team', async () => {
