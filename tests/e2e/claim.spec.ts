@@ -74,7 +74,6 @@ for (const { locale, width, keyboard } of journeys) {
     const first = await open();
     await buyAs(first.page, locale, email);
     await first.page.waitForURL(/\/paySuc\?order=/);
-    await first.context.close();
 
     // Second purchase for the same email, in another browser: no session can be given here.
     const { context, page } = await open();
@@ -127,6 +126,6 @@ for (const { locale, width, keyboard } of journeys) {
       path: testInfo.outputPath(`claim-order-${locale}-${width}.png`),
       fullPage: true,
     });
-    await context.close();
+    await Promise.all([first.context.close(), context.close()]);
   });
 }

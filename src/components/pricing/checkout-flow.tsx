@@ -133,7 +133,7 @@ function Flow({
     setSetPassword(order, setPassword);
     track(analyticsEvents.checkoutFinished, { plan_id: planId, order_id: order });
     if (claimEmail) {
-      show({ kind: 'claim', order, email: claimEmail }, { tone: 'success', text: t('paid') });
+      show({ kind: 'claim', order, email: claimEmail }, { tone: 'success', text: t('paidHere') });
       return;
     }
     show({ kind: 'done', order }, { tone: 'success', text: t('paid') });

@@ -314,7 +314,7 @@ export async function cancelCheckout(db: Db, order: OrderRow): Promise<OrderRow>
  * account's own session, or to the checkout that made the account; never to a browser that only
  * typed someone's email.
  */
-export async function orderView(db: Db, order: OrderRow, viewer: { userId?: string } = {}) {
+export async function orderView(db: Db, order: OrderRow, viewer: { userId?: string }) {
   const [gift] =
     order.kind === 'gift' && order.status === 'paid'
       ? await db.select().from(giftCards).where(eq(giftCards.orderId, order.id))

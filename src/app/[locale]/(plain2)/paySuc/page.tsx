@@ -33,7 +33,7 @@ async function ownOrder(orderId: string | undefined, userId: string) {
   if (!orderId) return null;
   const db = getDb().db;
   try {
-    return await orderView(db, await orderFor(db, orderId, { userId }));
+    return await orderView(db, await orderFor(db, orderId, { userId }), { userId });
   } catch (error: unknown) {
     if (error instanceof ApiError) return null;
     throw error;
