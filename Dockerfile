@@ -30,10 +30,12 @@ RUN npm run build && rm -rf data
 # --- runtime: the built site, served by `npm run start:prod` as an unprivileged user ---
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
-# The site key the pages were built with; production start-up checks it is set (or that
-# RECAPTCHA_DISABLED=1 is).
+# The origin and site key the pages were built with; production start-up requires SITE_URL and
+# the reCAPTCHA keys (or RECAPTCHA_DISABLED=1).
+ARG SITE_URL=http://localhost:8080
 ARG RECAPTCHA_SITE_KEY=
-ENV RECAPTCHA_SITE_KEY=$RECAPTCHA_SITE_KEY
+ENV SITE_URL=$SITE_URL \
+    RECAPTCHA_SITE_KEY=$RECAPTCHA_SITE_KEY
 # SKIP_BUILD=1: serve the build made above; never build inside a running container.
 ENV NODE_ENV=production \
     APP_ENV=production \

@@ -4,10 +4,15 @@
 //   node scripts/build-if-needed.mjs           build when needed
 //   node scripts/build-if-needed.mjs --check   only report (exit 0 fresh, 1 stale)
 // SKIP_BUILD=1 uses the existing build as it is (e.g. while others edit the tree).
+// Prerendered pages name SITE_URL (canonical URLs, alternates, sitemap), whose default follows
+// PORT (http://localhost:<PORT>, src/server/site-url.mjs): a build made for another origin is
+// stale too, and the build gets the origin it was checked against.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import nextEnv from '@next/env';
+import { effectiveSiteUrl } from '../src/server/site-url.mjs';
 import { addCompileHints } from './compile-hints.mjs';
 import { compressStatic } from './compress-static.mjs';
 
@@ -38,11 +43,56 @@ function findNewer(dir, since) {
 }
 
 /**
+ * Loads the .env files into process.env as `next build` and the server do (the environment wins
+ * over them; .env.production.local, .env.local, .env.production, .env), so that SITE_URL and
+ * PORT are read here as the build and the server will read them.
+ */
+export function loadEnvFiles(root = repoRoot) {
+  nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error });
+}
+
+/** The origin of a URL, or undefined when it is not one. */
+function originOf(url) {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The origin the build in `root` was made for, which its prerendered pages name: read from the
+ * prerendered robots.txt, whose Sitemap line src/app/robots.ts writes from SITE_URL. Undefined
+ * without one (no build yet, or Next stored it elsewhere): then nothing is compared.
+ * @param {string} [root]
+ * @returns {string | undefined}
+ */
+export function builtSiteOrigin(root = repoRoot) {
+  let text;
+  try {
+    text = readFileSync(path.join(root, '.next', 'server', 'app', 'robots.txt.body'), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const sitemap = /^Sitemap:\s*(\S+)\s*$/im.exec(text)?.[1];
+  return sitemap ? originOf(sitemap) : undefined;
+}
+
+/**
+ * The origin a build made now would be for: SITE_URL, or http://localhost:<PORT> without it.
+ * @param {Record<string, string | undefined>} [env]
+ */
+export function wantedSiteOrigin(env = process.env) {
+  return originOf(effectiveSiteUrl(env));
+}
+
+/**
  * Whether a fresh `next build` is needed, and why.
  * @param {string} [root]
+ * @param {Record<string, string | undefined>} [env] where SITE_URL and PORT are read
  * @returns {{ needed: boolean, reason: string }}
  */
-export function needsBuild(root = repoRoot) {
+export function needsBuild(root = repoRoot, env = process.env) {
   const buildId = path.join(root, '.next', 'BUILD_ID');
   if (!existsSync(buildId)) return { needed: true, reason: 'no .next/BUILD_ID' };
   const builtAt = statSync(buildId).mtimeMs;
@@ -51,6 +101,15 @@ export function needsBuild(root = repoRoot) {
   const finished = path.join(root, '.next', 'prerender-manifest.json');
   if (!existsSync(finished) || statSync(finished).mtimeMs < builtAt) {
     return { needed: true, reason: 'the last build did not finish' };
+  }
+  const built = builtSiteOrigin(root);
+  const wanted = wantedSiteOrigin(env);
+  if (built && wanted && built !== wanted) {
+    const why = env.SITE_URL ? 'SITE_URL' : `SITE_URL (unset: http://localhost:<PORT>)`;
+    return {
+      needed: true,
+      reason: `the last build's pages name ${built}, ${why} is ${wanted}`,
+    };
   }
   for (const file of inputFiles) {
     const full = path.join(root, file);
@@ -67,14 +126,17 @@ export function needsBuild(root = repoRoot) {
   return { needed: false, reason: 'the build is up to date' };
 }
 
-/** Runs `next build` with inherited output; rejects when it fails. */
+/**
+ * Runs `next build` with inherited output; rejects when it fails. SITE_URL is passed as
+ * needsBuild read it (so a .env file that Next would load cannot make the build another one's).
+ */
 export function runBuild(root = repoRoot) {
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [nextBin, 'build'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: { ...process.env, NODE_ENV: 'production', SITE_URL: effectiveSiteUrl(process.env) },
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
@@ -124,6 +186,7 @@ async function finishBuild(root, options) {
 
 /** Builds when needed; returns whether a build ran. */
 export async function buildIfNeeded({ root = repoRoot, log = console.log } = {}) {
+  loadEnvFiles(root);
   if (process.env.SKIP_BUILD === '1') {
     if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
       throw new Error('SKIP_BUILD=1 but there is no build (.next/BUILD_ID); run next build');
@@ -147,6 +210,7 @@ export async function buildIfNeeded({ root = repoRoot, log = console.log } = {})
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
   if (process.argv.includes('--check')) {
+    loadEnvFiles();
     const { needed, reason } = needsBuild();
     console.log(`build-if-needed: ${needed ? 'build needed' : 'fresh'}: ${reason}`);
     process.exit(needed ? 1 : 0);

@@ -34,6 +34,9 @@ export function journalEntries() {
  */
 export function productionSettings({ databaseUrl, smtp, paypal }) {
   return {
+    // Required in production: the origin the shared build was made for (without SITE_URL or
+    // PORT, scripts/build-if-needed.mjs builds for http://localhost:3000).
+    SITE_URL: 'http://localhost:3000',
     DATABASE_URL: databaseUrl,
     SMTP_URL: smtp.url,
     PAYPAL_CLIENT_ID: paypal.clientId,

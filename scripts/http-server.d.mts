@@ -15,6 +15,11 @@ export function servePrecompressed(
   copies: Map<string, BrotliCopy>,
   headers: { key: string; value: string }[],
 ): boolean;
+export function siteUrlForBuild(input: {
+  env: Record<string, string | undefined>;
+  built: string | undefined;
+  port: number;
+}): { siteUrl?: string; warning?: string };
 export function listenPort(env: Record<string, string | undefined>): number | undefined;
 export function startHttpServer(
   port: number,

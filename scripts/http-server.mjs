@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { constants } from 'node:zlib';
 import compression from 'compression';
 import { resourceHeaders, securityHeaders } from '../src/server/security/response-headers.mjs';
+import { defaultSiteUrl } from '../src/server/site-url.mjs';
+import { builtSiteOrigin, loadEnvFiles } from './build-if-needed.mjs';
 import { compressedTypes, filesUnder } from './compress-static.mjs';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -97,6 +99,44 @@ export function listenPort(env) {
 }
 
 /**
+ * The server's SITE_URL when `env` does not set it, and what to warn about. Prerendered pages name
+ * the origin their build was made for (scripts/build-if-needed.mjs), so an unset SITE_URL means
+ * that one, which `npm start` keeps equal to http://localhost:<PORT> by rebuilding when PORT
+ * changes; a server started on another port from an existing build (SKIP_BUILD=1, this script
+ * alone) keeps the build's origin, and says so. Never in production, which must set SITE_URL.
+ * @param {{ env: Record<string, string | undefined>, built: string | undefined, port: number }} input
+ * @returns {{ siteUrl?: string, warning?: string }}
+ */
+export function siteUrlForBuild({ env, built, port }) {
+  if (!built) return {};
+  if (env.SITE_URL) {
+    let given;
+    try {
+      given = new URL(env.SITE_URL).origin;
+    } catch {
+      return {}; // the server's configuration names the invalid value
+    }
+    return given === built
+      ? {}
+      : {
+          warning:
+            `SITE_URL is ${given} but this build's pages name ${built} ` +
+            '(canonical URLs, sitemap): rebuild with this SITE_URL',
+        };
+  }
+  if (env.APP_ENV === 'production') return {};
+  const local = defaultSiteUrl({ PORT: String(port) });
+  return {
+    siteUrl: built,
+    warning:
+      built === local
+        ? undefined
+        : `SITE_URL is unset: using ${built}, the origin this build was made for, not ${local}; ` +
+          'set SITE_URL or rebuild (npm start rebuilds)',
+  };
+}
+
+/**
  * Serves the production build on `port` in this process until SIGTERM or SIGINT, then exits
  * with `exitCode(signal)` (143 and 130 by default, as `next start` does).
  * @param {number} port
@@ -105,6 +145,10 @@ export function listenPort(env) {
 export async function startHttpServer(port, { exitCode = defaultExitCode } = {}) {
   // Next, React and next.config.ts read NODE_ENV when loaded; a production build runs as production.
   process.env.NODE_ENV = 'production';
+  loadEnvFiles(repoRoot);
+  const site = siteUrlForBuild({ env: process.env, built: builtSiteOrigin(repoRoot), port });
+  if (site.siteUrl) process.env.SITE_URL = site.siteUrl;
+  if (site.warning) console.warn(`http-server: ${site.warning}`);
   const { default: next } = await import('next');
   const app = next({ dev: false, dir: repoRoot, hostname: 'localhost', port });
   await app.prepare();

@@ -5,6 +5,8 @@
 
 /** Required in production, in the order the messages name them. */
 export const requiredInProduction = [
+  // The public origin: canonical URLs, the sitemap and mail links (never the localhost default).
+  'SITE_URL',
   'DATABASE_URL',
   'SMTP_URL',
   'PAYPAL_CLIENT_ID',

@@ -26,6 +26,7 @@ describe('missingProductionSettings (npm run start:prod)', () => {
 
   it('names every missing setting, treating blank values as unset', () => {
     expect(missingProductionSettings({ SMTP_URL: '  ', PAYPAL_CLIENT_ID: 'id' })).toEqual([
+      'SITE_URL',
       'DATABASE_URL',
       'SMTP_URL',
       'PAYPAL_CLIENT_SECRET',

@@ -36,7 +36,8 @@ describe('parseConfig', () => {
   it('names every missing production setting at once', () => {
     expect(() => parseConfig({ APP_ENV: 'production' })).toThrow(
       new ConfigError(
-        'Invalid configuration: DATABASE_URL: is required when APP_ENV=production; ' +
+        'Invalid configuration: SITE_URL: is required when APP_ENV=production (the public origin, e.g. https://www.example.com); ' +
+          'DATABASE_URL: is required when APP_ENV=production; ' +
           'SMTP_URL: is required when APP_ENV=production; ' +
           'PAYPAL_CLIENT_ID: and PAYPAL_CLIENT_SECRET are required when APP_ENV=production; ' +
           'PAYPAL_WEBHOOK_ID: is required when APP_ENV=production; ' +
@@ -48,6 +49,7 @@ describe('parseConfig', () => {
 
   it('requires PostgreSQL and SMTP when APP_ENV=production, naming the setting', () => {
     const paypal = {
+      SITE_URL: 'https://www.example.com',
       PAYPAL_CLIENT_ID: 'id',
       PAYPAL_CLIENT_SECRET: 'secret',
       PAYPAL_WEBHOOK_ID: 'wh',
@@ -76,6 +78,7 @@ describe('parseConfig', () => {
   it('requires PayPal credentials and the webhook id in production, never the sandbox', () => {
     const smtp = {
       APP_ENV: 'production',
+      SITE_URL: 'https://www.example.com',
       SMTP_URL: 'smtp://mail:25',
       DATABASE_URL: 'postgres://app:pw@db:5432/app',
       RECAPTCHA_DISABLED: '1',
@@ -161,6 +164,36 @@ describe('parseConfig', () => {
       PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: '1',
     });
     expect(relaxedChecks(allowedOnly)).toEqual([]);
+  });
+
+  it('defaults SITE_URL to the local server on PORT', () => {
+    expect(parseConfig({ PORT: '3210' }).SITE_URL).toBe('http://localhost:3210');
+    expect(parseConfig({ PORT: '' }).SITE_URL).toBe('http://localhost:3000');
+    // Not a port (the servers refuse it themselves; 0 is the analytics server's "any port").
+    expect(parseConfig({ PORT: '0' }).SITE_URL).toBe('http://localhost:3000');
+    expect(parseConfig({ PORT: 'abc' }).SITE_URL).toBe('http://localhost:3000');
+    // Set, it wins over PORT.
+    expect(parseConfig({ PORT: '3210', SITE_URL: 'http://127.0.0.1:3210' }).SITE_URL).toBe(
+      'http://127.0.0.1:3210',
+    );
+  });
+
+  it('requires an explicit SITE_URL in production, whatever PORT says', () => {
+    const { SITE_URL: _site, ...withoutSite } = completeProductionEnv;
+    for (const env of [
+      withoutSite,
+      { ...withoutSite, PORT: '3210' },
+      { ...withoutSite, SITE_URL: '' },
+    ]) {
+      expect(() => parseConfig(env)).toThrow(
+        new ConfigError(
+          'Invalid configuration: SITE_URL: is required when APP_ENV=production (the public origin, e.g. https://www.example.com)',
+        ),
+      );
+    }
+    expect(
+      parseConfig({ ...withoutSite, PORT: '3210', SITE_URL: 'https://vpn.example' }).SITE_URL,
+    ).toBe('https://vpn.example');
   });
 
   it('treats empty values as unset', () => {
@@ -256,6 +289,19 @@ describe('config() at start', () => {
         msg: 'Bot check off (RECAPTCHA_DISABLED=1): login is not protected by reCAPTCHA',
       }),
     ]);
+  });
+
+  it('follows PORT without SITE_URL, and so do the links mails carry', async () => {
+    vi.stubEnv('PORT', '3210');
+    vi.stubEnv('SITE_URL', '');
+    vi.stubEnv('APP_ENV', 'development');
+    const config = await freshConfig();
+    expect(config().SITE_URL).toBe('http://localhost:3210');
+    // The newsletter's and forms' link builder (gift-card mails use the same origin).
+    const { siteLink } = await import('./forms/mail');
+    expect(siteLink('/newsletter/confirm?token=t')).toBe(
+      'http://localhost:3210/newsletter/confirm?token=t',
+    );
   });
 
   it('says nothing when every check is on', async () => {

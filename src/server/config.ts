@@ -2,6 +2,7 @@ import 'server-only';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { logger, logLevels } from './log';
+import { defaultSiteUrl } from './site-url.mjs';
 
 // "a, b" → ['a', 'b']; each entry must be a CIDR block (or a single address) of IPv4 or IPv6.
 export const cidrListSchema = z
@@ -54,7 +55,9 @@ const configSchema = z
     // NODE_ENV=production): a newcomer's `npm start` is 'development' and gets the demo account;
     // operators run 'production', which never seeds demo data.
     APP_ENV: z.enum(['development', 'production', 'test']).default('development'),
-    SITE_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+    // The public origin (canonical URLs, sitemap, mail links). Unset: http://localhost:<PORT>,
+    // the local server (parseConfig); production requires it.
+    SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -132,6 +135,15 @@ const configSchema = z
       .optional(),
   })
   .superRefine((value, ctx) => {
+    // Canonical URLs, the sitemap and mail links name the public origin, never localhost.
+    if (value.APP_ENV === 'production' && !value.SITE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SITE_URL'],
+        message:
+          'is required when APP_ENV=production (the public origin, e.g. https://www.example.com)',
+      });
+    }
     // PGlite is one process's private database: several instances behind a load balancer must
     // share sessions, limits and orders through one PostgreSQL (docs/operations.md).
     if (value.APP_ENV === 'production' && !value.DATABASE_URL) {
@@ -217,7 +229,7 @@ const configSchema = z
     }
   });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'SITE_URL'> & { SITE_URL: string };
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -234,7 +246,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     );
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  return result.data;
+  // Unset (never in production): the local server on PORT, as the build that prerendered the
+  // pages saw it (scripts/build-if-needed.mjs applies the same rule).
+  return { ...result.data, SITE_URL: result.data.SITE_URL ?? defaultSiteUrl(cleaned) };
 }
 
 const legacyRedirectSchema = z.object({

@@ -194,8 +194,8 @@ export async function startSpecServer(
 }
 
 /**
- * A production server of the calling spec file's own, whose SITE_URL is its own address (the
- * sandbox payment provider builds its approval and return URLs from SITE_URL), with browser
+ * A production server of the calling spec file's own, whose SITE_URL is its own address (mail
+ * links use SITE_URL; the sandbox's approval and return URLs follow the buyer's origin), with browser
  * contexts on it that close after each test. The file's tests run one after another.
  */
 export function ownServer() {

@@ -2,6 +2,7 @@
 // tests (src/server/config.test.ts, scripts/production-settings.test.ts).
 export const completeProductionEnv = {
   APP_ENV: 'production',
+  SITE_URL: 'https://www.example.com',
   DATABASE_URL: 'postgres://app:pw@db:5432/app',
   SMTP_URL: 'smtp://mail:25',
   PAYPAL_CLIENT_ID: 'id',

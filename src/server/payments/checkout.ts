@@ -36,6 +36,10 @@ export interface CheckoutInput {
   platform: string;
   locale: Locale;
   attribution: Attribution & { campaign?: string | null };
+  /**
+   * Origin of the return and cancel URLs: SITE_URL for PayPal; for the sandbox provider the
+   * origin the buyer is using, where its approval page then is too (sandbox.ts).
+   */
   siteUrl: string;
 }
 

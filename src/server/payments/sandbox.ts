@@ -42,6 +42,23 @@ function view(row: SandboxRow): ProviderOrder {
 }
 
 /**
+ * Where the buyer of `row` approves: the approval page on the origin of the order's return URL,
+ * which checkout makes on the origin the buyer is using (routes/payments.ts), so the page opens
+ * on whatever port and name the site was reached under; `siteUrl` for a return URL that is not
+ * a web address.
+ */
+function approveUrlOf(row: SandboxRow, siteUrl: string): string {
+  let origin = siteUrl;
+  try {
+    const back = new URL(row.returnUrl);
+    if (back.protocol === 'http:' || back.protocol === 'https:') origin = back.origin;
+  } catch {
+    // not a URL: siteUrl
+  }
+  return new URL(sandboxApprovePath(row.id), origin).toString();
+}
+
+/**
  * The built-in provider for a machine without PayPal credentials: it keeps PayPal's order
  * life cycle (CREATED → APPROVED → COMPLETED, or VOIDED) in the database and sends the buyer to
  * a local approval page instead of PayPal's. Never used in production (see config.ts).
@@ -85,7 +102,7 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
       if (!row) throw new Error('sandbox order vanished right after insert');
       return {
         providerOrderId: row.id,
-        approveUrl: new URL(sandboxApprovePath(row.id), siteUrl).toString(),
+        approveUrl: approveUrlOf(row, siteUrl),
       };
     },
 

@@ -4,12 +4,14 @@ import { brand } from '@/lib/site';
 import { config } from '@/server/config';
 import type { SandboxProvider } from '@/server/payments/sandbox';
 import { ApiError } from '../errors';
+import { ownOrigin } from '../request-origin';
 import type { AppEnv } from '../types';
 
 /**
  * The sandbox provider's approval page: what PayPal's page is to a real payment, for a machine
  * without PayPal credentials. Plain HTML with two forms (Pay and Cancel); the POSTs must come
- * from this site (Origin), and nothing here exists when PayPal is configured.
+ * from this site (Origin) under whatever name and port the browser reached it, and nothing here
+ * exists when PayPal is configured.
  */
 export const sandboxRoutes = new Hono<AppEnv>();
 
@@ -21,10 +23,19 @@ function sandbox(c: Context<AppEnv>): SandboxProvider {
   return provider as SandboxProvider;
 }
 
+/**
+ * The origins this request reached the site under: the one the browser used (its Host, e.g.
+ * http://127.0.0.1:3210), and SITE_URL's.
+ */
+function siteOrigins(c: Context<AppEnv>): string[] {
+  return [ownOrigin(c), new URL(config().SITE_URL).origin];
+}
+
+/** The form was sent by a page of this site: Origin is one of its origins (or the request URL's). */
 function sameOrigin(c: Context<AppEnv>): boolean {
   const origin = c.req.header('Origin');
   if (!origin) return false;
-  return origin === new URL(c.req.url).origin || origin === new URL(config().SITE_URL).origin;
+  return origin === new URL(c.req.url).origin || siteOrigins(c).includes(origin);
 }
 
 function page(title: string, body: string): string {
@@ -68,8 +79,13 @@ async function decide(c: Context<AppEnv>, choice: 'approve' | 'cancel') {
   const existing = await provider.find(id);
   if (!existing) throw ApiError.notFound('This sandbox payment does not exist');
   const row = choice === 'approve' ? await provider.approve(id) : await provider.cancel(id);
-  // Like PayPal, the buyer goes back with the provider's order id as `token`.
-  const target = new URL(choice === 'approve' && row ? existing.returnUrl : existing.cancelUrl);
+  // Like PayPal, the buyer goes back with the provider's order id as `token`, to the address
+  // stored with the order. Checkout made it on the origin its buyer used; one made for another
+  // host (a checkout started with a forged Host) still sends this buyer back to this site.
+  const stored = new URL(choice === 'approve' && row ? existing.returnUrl : existing.cancelUrl);
+  const target = siteOrigins(c).includes(stored.origin)
+    ? stored
+    : new URL(`${stored.pathname}${stored.search}`, ownOrigin(c));
   target.searchParams.set('token', existing.id);
   return c.redirect(target.toString(), 303);
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/client/http';
 import { problemOf } from '@/components/pricing/payment-client';
-import { accountKit, type CallResult } from '@/server/account/testing';
+import { accountKit, type CallResult, freshIp } from '@/server/account/testing';
 import { orders, subscriptions } from '@/server/db/schema';
 import { createPayPalProvider } from '@/server/payments/paypal';
 import en from '../../../../messages/en.json';
@@ -110,6 +110,44 @@ describe('checkout through PayPal', () => {
     const paid = await capture(order.id, token);
     expect(paid.body.data).toMatchObject({ status: 'paid', state: 'paid' });
     expect((await row(order.id)).captureId).toBeTruthy();
+  });
+
+  it('sends PayPal the return URLs on SITE_URL, whatever host the buyer used', async () => {
+    const user = await kit.createUser();
+    const token = await kit.login(user.email, user.password);
+    // Opened at http://127.0.0.1:3210 (Next's URL names its own host), or with a forged Host and
+    // forwarded headers from a peer that is no trusted proxy.
+    const browsers: Record<string, string>[] = [
+      { Host: '127.0.0.1:3210' },
+      { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+    ];
+    for (const headers of browsers) {
+      const res = await kit.app().request(`http://localhost:3210${base}/web/checkout`, {
+        method: 'POST',
+        headers: {
+          ...headers,
+          'app-type': '502',
+          'Content-Type': 'application/json',
+          Authorization: `Bearer ${token}`,
+          'X-Forwarded-For': freshIp(),
+        },
+        body: JSON.stringify({ plan_id: 'p1m' }),
+      });
+      expect(res.status).toBe(201);
+      const { order_id, approve_url } = ((await res.json()) as { data: OrderData }).data;
+      expect(approve_url.startsWith(`${fake.url}/`)).toBe(true);
+      const created = fake.requests.findLast(
+        (r) => r.method === 'POST' && r.path === '/v2/checkout/orders' && r.status === 201,
+      );
+      const body = created?.body as
+        | { payment_source: { paypal: { experience_context: Record<string, string> } } }
+        | undefined;
+      const context = body?.payment_source.paypal.experience_context;
+      expect(context?.return_url).toBe(`http://localhost:3000/paystatus/web?order=${order_id}`);
+      expect(context?.cancel_url).toBe(
+        `http://localhost:3000/paystatus/web?order=${order_id}&cancel=1`,
+      );
+    }
   });
 
   it('grants once when the webhook and the browser both complete the payment, in any order', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountKit, type CallResult } from '@/server/account/testing';
+import { accountKit, type CallResult, freshIp } from '@/server/account/testing';
 import { orders, plans, promotions } from '@/server/db/schema';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { createSandboxProvider } from '@/server/payments/sandbox';
@@ -447,5 +447,78 @@ describe('the sandbox approval page', () => {
     expect(approved.headers.get('Location')).toMatch(
       new RegExp(`/paystatus/web\\?order=${data(started).order_id}&token=SBX`),
     );
+  });
+
+  // `PORT=3210 npm start`, opened at http://127.0.0.1:3210: Next's request URL names its own
+  // host (http://localhost:3210) while the browser's Host and Origin say 127.0.0.1.
+  const served = 'http://localhost:3210';
+  const opened = 'http://127.0.0.1:3210';
+
+  /** A request of the browser that opened the site at `host`. */
+  function fromBrowser(path: string, host: string, init: RequestInit = {}) {
+    return kit.app().request(`${served}${path}`, {
+      ...init,
+      headers: {
+        Host: host,
+        'app-type': '502',
+        'X-Forwarded-For': freshIp(),
+        ...(init.headers as Record<string, string>),
+      },
+    });
+  }
+
+  async function checkoutAt(host: string) {
+    const res = await fromBrowser(`${base}/web/checkout`, host, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ plan_id: 'p1m', email: newEmail() }),
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { data: OrderData }).data;
+  }
+
+  it('opens on the origin the buyer is using, and takes Pay from there only', async () => {
+    const order = await checkoutAt('127.0.0.1:3210');
+    const approveUrl = new URL(order.approve_url);
+    expect(approveUrl.origin).toBe(opened);
+    const [row] = await db().select().from(orders).where(eq(orders.id, order.order_id));
+    expect(row?.provider).toBe('sandbox');
+
+    const page = await fromBrowser(approveUrl.pathname, '127.0.0.1:3210');
+    expect(page.status).toBe(200);
+    const pay = (origin: string) =>
+      fromBrowser(`${approveUrl.pathname}/approve`, '127.0.0.1:3210', {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
+    for (const origin of ['https://evil.example', 'http://127.0.0.1:3210.evil.example', 'null']) {
+      const refused = await pay(origin);
+      expect(refused.status, origin).toBe(400);
+      expect(await refused.json()).toMatchObject({
+        message: 'This form must be sent from the payment page',
+      });
+    }
+    const paid = await pay(opened);
+    expect(paid.status).toBe(303);
+    const back = new URL(paid.headers.get('Location') ?? '');
+    expect(back.origin).toBe(opened);
+    expect(`${back.pathname}${back.search}`).toBe(
+      `/paystatus/web?order=${order.order_id}&token=${decodeURIComponent(approveUrl.pathname.split('/').pop() ?? '')}`,
+    );
+  });
+
+  it('keeps a buyer on this site when the order was started under another host', async () => {
+    // Someone started the checkout with a forged Host; the buyer pays on the real site.
+    const order = await checkoutAt('evil.example');
+    expect(new URL(order.approve_url).origin).toBe('http://evil.example');
+    const path = new URL(order.approve_url).pathname;
+    for (const action of ['approve', 'cancel']) {
+      const answer = await fromBrowser(`${path}/${action}`, '127.0.0.1:3210', {
+        method: 'POST',
+        headers: { Origin: opened },
+      });
+      expect(answer.status).toBe(303);
+      expect(new URL(answer.headers.get('Location') ?? '').origin).toBe(opened);
+    }
   });
 });

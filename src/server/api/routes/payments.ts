@@ -34,6 +34,7 @@ import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, sessionSettings, startWebSession } from '@/server/session/service';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
+import { ownOrigin } from '../request-origin';
 import { validate } from '../validate';
 
 const base = '/api/mms/payment/v1';
@@ -82,7 +83,9 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
     platform: body.platform,
     locale: body.language ?? defaultLocale,
     attribution: { ...readAttribution(c.req.raw), campaign: campaignFrom(c.req.raw) },
-    siteUrl: config().SITE_URL,
+    // PayPal sends the buyer back to the public origin; the sandbox (development only) keeps the
+    // buyer on the origin this browser is using, whatever the port or name (request-origin.ts).
+    siteUrl: c.var.payments().name === 'sandbox' ? ownOrigin(c) : config().SITE_URL,
   });
   // Stored and accepted by the provider (a provider failure was counted as failed).
   recordPaymentOutcome('created');
