@@ -103,14 +103,27 @@ test.describe('unknown paths are real 404s', () => {
       if (!path.startsWith('/de/')) {
         expect.soft(html.includes(message), 'the message is server-rendered').toBe(true);
       }
-      // The page is prerendered once for every locale (it must stay static), so the server's
-      // document is English and carries each language's text; the URL's one shows before paint.
-      expect.soft(headOf(html).lang, 'server-rendered <html lang>').toBe('en');
+      // The 404 page is rendered per request in the URL's language.
+      expect
+        .soft(headOf(html).lang, 'server-rendered <html lang>')
+        .toBe(path.startsWith('/de/') ? 'de' : 'en');
       if (path.startsWith('/de/')) {
         expect
           .soft(html, 'the German text is server-rendered')
           .toContain('Diese Seite wurde nicht gefunden');
       }
+    });
+  }
+});
+
+test.describe('redirects stay on this site', () => {
+  for (const path of ['/en//evil.example', '/en//evil.example/x?y=1', '/en/%5Cevil.example']) {
+    test(`${path} redirects to a path of this site`, async ({ request, baseURL }) => {
+      const response = await request.get(path, { maxRedirects: 0 });
+      const location = response.headers().location;
+      if (!location) return;
+      const origin = new URL(baseURL ?? 'http://localhost').origin;
+      expect(new URL(location, origin).origin, `Location: ${location}`).toBe(origin);
     });
   }
 });

@@ -169,7 +169,7 @@ test.describe('security headers of each layout', () => {
     });
   }
 
-  test('the not-found page runs its script under the hashes of the prerendered 404', async ({
+  test('the not-found page is rendered per request in the URL’s language, under a nonce', async ({
     context,
     page,
   }) => {
@@ -179,10 +179,13 @@ test.describe('security headers of each layout', () => {
     expect(response.status()).toBe(404);
     const headers = await response.allHeaders();
     expectCommonHeaders(headers);
-    await expectPageCsp(response, 'prerendered');
+    await expectPageCsp(response, 'dynamic');
     expect(headers['cache-control']).toContain('no-store');
-    // The inline script chose the Arabic text before the first paint.
+    // The server's own document is Arabic, with the site's header and footer.
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+    await expect(page.locator('header').first()).toBeVisible();
+    await expect(page.locator('footer').first()).toBeVisible();
     expect(await violations()).toEqual([]);
   });
 });

@@ -1,21 +1,66 @@
 'use client';
 
 import { usePathname } from 'next/navigation';
-import { canonicalPath } from '@/lib/aliases';
-import { type Locale, localeNames, locales, splitLocale } from '@/lib/locales';
+import { useCallback, useRef, useState } from 'react';
+import { type Locale, localeNames, locales } from '@/lib/locales';
 import { GlobeIcon } from '../ui/icons';
+import { type SwitchSource, switchHref } from './switch-href';
+import { type DismissReason, useDismiss } from './use-dismiss';
+
+/** The parts of the browser's URL a language switch keeps. */
+function browserUrl(): SwitchSource {
+  const { pathname, search, hash } = window.location;
+  return { pathname, search, hash };
+}
 
 /**
- * Links to the current page in every language. English links carry the /en prefix so the
- * server can reset the LANGUAGE cookie before it redirects to the unprefixed path.
+ * Links to the current page in every language, keeping its query and hash (a search, a login's
+ * redirect). English links carry the /en prefix so the server can reset the LANGUAGE cookie
+ * before it redirects to the unprefixed path. Plain links: the server sets the cookie.
+ *
+ * The server renders the links without a query (a prerendered page is the same for every query,
+ * and `path` replaces the current path where the server cannot know it, as on the 404 page); the
+ * browser's URL is read when the menu opens, the only moment its links can be seen or followed.
+ * Escape, a press outside or moving focus out closes the menu.
  */
-export function LanguageSwitcher({ locale, label }: { locale: Locale; label: string }) {
-  const { path } = splitLocale(usePathname() ?? '/');
-  const page = canonicalPath(path);
-  const suffix = page === '/' ? '' : page;
+export function LanguageSwitcher({
+  locale,
+  label,
+  path,
+}: {
+  locale: Locale;
+  label: string;
+  /** The page to link to before the browser's URL is known; the current path by default. */
+  path?: string;
+}) {
+  const pathname = usePathname() ?? '/';
+  const [open, setOpen] = useState(false);
+  // The browser's URL when the menu last opened, with the path it was read on.
+  const [seen, setSeen] = useState<{ at: string; url: SwitchSource } | null>(null);
+  const details = useRef<HTMLDetailsElement>(null);
+  const summary = useRef<HTMLElement>(null);
+
+  const close = useCallback((reason: DismissReason) => {
+    if (details.current) details.current.open = false;
+    if (reason === 'escape') summary.current?.focus();
+  }, []);
+  useDismiss(details, open, close);
+
+  const source = seen && seen.at === pathname ? seen.url : { pathname: path ?? pathname };
   return (
-    <details className="group relative">
-      <summary className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 px-4 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden">
+    <details
+      ref={details}
+      className="group relative"
+      onToggle={(event) => {
+        const isOpen = event.currentTarget.open;
+        setOpen(isOpen);
+        if (isOpen) setSeen({ at: pathname, url: browserUrl() });
+      }}
+    >
+      <summary
+        ref={summary}
+        className="inline-flex min-h-11 cursor-pointer list-none items-center gap-2 rounded-full border border-slate-300 px-4 py-2 text-sm font-medium [&::-webkit-details-marker]:hidden"
+      >
         <GlobeIcon size={18} />
         <span className="sr-only">{label}: </span>
         <span lang={locale}>{localeNames[locale]}</span>
@@ -24,7 +69,7 @@ export function LanguageSwitcher({ locale, label }: { locale: Locale; label: str
         {locales.map((code) => (
           <li key={code}>
             <a
-              href={`/${code}${suffix}`}
+              href={switchHref(code, source)}
               hrefLang={code}
               lang={code}
               aria-current={code === locale ? 'true' : undefined}

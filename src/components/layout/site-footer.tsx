@@ -46,7 +46,7 @@ const legalLinks: { href: string; label: FooterKey }[] = [
 
 const linkClass = 'inline-block py-1 text-slate-300 no-underline hover:text-white hover:underline';
 
-async function BottomBar({ locale }: { locale: Locale }) {
+async function BottomBar({ locale, switcherPath }: { locale: Locale; switcherPath?: string }) {
   const t = await getTranslations('Footer');
   const switcherLabel = (await getTranslations('LanguageSwitcher'))('label');
   const consent = await getTranslations('Consent');
@@ -79,15 +79,19 @@ async function BottomBar({ locale }: { locale: Locale }) {
           {tracking('geoAttribution')}
         </a>
         <div className="text-navy-900 [&_summary]:border-slate-600 [&_summary]:text-white">
-          <LanguageSwitcher locale={locale} label={switcherLabel} />
+          <LanguageSwitcher locale={locale} label={switcherLabel} path={switcherPath} />
         </div>
       </div>
     </div>
   );
 }
 
-/** The full footer: product, apps, company, help and legal links, and the language switcher. */
-export async function SiteFooter() {
+/**
+ * The full footer: product, apps, company, help and legal links, and the language switcher.
+ * `switcherPath`: the page the switcher links to before the browser tells it the URL (the 404
+ * page, whose path the server does not know).
+ */
+export async function SiteFooter({ switcherPath }: { switcherPath?: string } = {}) {
   const locale = (await getLocale()) as Locale;
   const t = await getTranslations('Footer');
   const apps = await getTranslations('Apps');
@@ -129,7 +133,7 @@ export async function SiteFooter() {
           ))}
         </div>
         <div className="mt-10">
-          <BottomBar locale={locale} />
+          <BottomBar locale={locale} switcherPath={switcherPath} />
         </div>
       </Container>
     </footer>

@@ -20,12 +20,15 @@ const navItems = [
 export async function SiteHeader() {
   const t = await getTranslations('Nav');
   return (
+    // z-30: the open phone menu's veil lies over the page (the consent banner and toasts, z-50,
+    // stay above it).
     <header className="relative z-30 border-b border-slate-200 bg-white">
-      <Container className="flex min-h-16 items-center justify-between gap-4">
+      {/* Wraps on phones: the open menu is a second row, below the logo and the menu button. */}
+      <Container className="flex min-h-16 flex-wrap items-center justify-between gap-x-4 lg:flex-nowrap">
         <LogoLink />
         <MobileNav openLabel={t('openMenu')} closeLabel={t('closeMenu')}>
           <nav aria-label={t('label')}>
-            <ul className="flex flex-col gap-1 p-4 lg:flex-row lg:items-center lg:gap-1 lg:p-0">
+            <ul className="flex flex-col gap-1 pt-2 pb-4 lg:flex-row lg:items-center lg:gap-1 lg:p-0">
               {navItems.map((item) => (
                 <li key={item.href}>
                   <Link

@@ -46,7 +46,7 @@ export function pageContentSecurityPolicy(script: ScriptPolicy, options: CspOpti
   return [
     "default-src 'self'",
     `script-src ${scriptSrc.join(' ')}`,
-    // Inline style attributes and the not-found page's <style> need this; styles cannot run code.
+    // Inline style attributes and the sandbox page's <style> need this; styles cannot run code.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
