@@ -61,8 +61,19 @@ function remember(response: NextResponse, locale: Locale, current: string | unde
   return response;
 }
 
+/**
+ * A path of this site as a redirect target: leading slashes and backslashes folded into one, so
+ * that `/en//evil.example` (path `//evil.example`) or `/en/\\evil.example` can never become a
+ * protocol-relative address of another site.
+ */
+function sitePath(target: string): string {
+  return target.replace(/^[/\\]+/, '/');
+}
+
 function redirect(request: NextRequest, target: string, status: 307 | 308) {
-  const response = NextResponse.redirect(new URL(target, request.url), status);
+  // Only /redirect's allowlisted targets are absolute; every other target is a path of ours.
+  const safe = /^[/\\]/.test(target) ? sitePath(target) : target;
+  const response = NextResponse.redirect(new URL(safe, request.url), status);
   // Redirects that depend on the cookie or set it must not be cached by the browser.
   response.headers.set('Cache-Control', 'no-store');
   return response;
