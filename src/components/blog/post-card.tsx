@@ -8,12 +8,17 @@ import { formatPostDate } from './format';
 export const postHref = (post: Pick<BlogPostSummary, 'unikey'>) =>
   `/blog/${encodeURIComponent(post.unikey)}`;
 
-/** A post in a list: cover, category, title (the link), excerpt, date and reading time. */
+/**
+ * A post in a list: cover, category, title (the link), excerpt, date and reading time. `wide`
+ * sets the cover beside the text from 1024 px (a card across the whole content width), where a
+ * cover above the text would be taller than the window.
+ */
 export async function PostCard({
   post,
   locale,
   headingLevel = 'h3',
   large = false,
+  wide = false,
   priority = false,
   excerptHtml,
   titleHtml,
@@ -22,6 +27,8 @@ export async function PostCard({
   locale: Locale;
   headingLevel?: 'h2' | 'h3';
   large?: boolean;
+  /** Cover beside the text from the lg breakpoint (for a card as wide as the content). */
+  wide?: boolean;
   /** The first card of a page: its cover is likely the largest paint, so load it at once. */
   priority?: boolean;
   /** Escaped search headline with <mark>s (from the search service), shown instead of the excerpt. */
@@ -32,7 +39,11 @@ export async function PostCard({
   const t = await getTranslations({ locale, namespace: 'Blog' });
   const Heading = headingLevel;
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-(--radius-card) border border-slate-200 bg-white shadow-(--shadow-card)">
+    <article
+      className={`group relative flex h-full flex-col overflow-hidden rounded-(--radius-card) border border-slate-200 bg-white shadow-(--shadow-card) ${
+        wide ? 'lg:flex-row' : ''
+      }`}
+    >
       {post.cover ? (
         // biome-ignore lint/performance/noImgElement: covers are small SVG files from public/, which next/image does not optimise
         <img
@@ -43,10 +54,17 @@ export async function PostCard({
           loading={priority ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : 'auto'}
           decoding="async"
-          className="aspect-[40/21] w-full bg-slate-100 object-cover"
+          className={`aspect-[40/21] w-full bg-slate-100 object-cover ${
+            // Beside the text: half the card, as tall as the text when that is taller.
+            wide ? 'lg:w-1/2 lg:shrink-0 lg:self-stretch' : ''
+          }`}
         />
       ) : null}
-      <div className={`flex flex-1 flex-col gap-2 ${large ? 'p-6' : 'p-5'}`}>
+      <div
+        className={`flex min-w-0 flex-1 flex-col gap-2 ${large ? 'p-6' : 'p-5'} ${
+          wide ? 'lg:justify-center lg:p-8' : ''
+        }`}
+      >
         <p className="text-sm font-semibold text-accent-700">{post.category.name}</p>
         <Heading className={`${large ? 'text-2xl' : 'text-xl'} font-bold leading-snug`}>
           <Link
@@ -70,7 +88,7 @@ export async function PostCard({
         ) : (
           <p className="text-slate-700">{post.excerpt}</p>
         )}
-        <p className="mt-auto pt-2 text-sm text-slate-600">
+        <p className={`mt-auto pt-2 text-sm text-slate-600 ${wide ? 'lg:mt-0' : ''}`}>
           <time dateTime={post.published}>{formatPostDate(locale, post.published)}</time>
           {' · '}
           {t('readingTime', { minutes: post.reading_minutes })}

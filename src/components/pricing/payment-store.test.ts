@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   clearSetPassword,
-  needsPasswordFor,
   paymentSuccessKey,
+  setPasswordKey,
   setPaymentSuccess,
   setSetPassword,
 } from './payment-store';
+
+const needsPasswordFor = (orderId: string, storage?: { getItem(key: string): string | null }) =>
+  storage?.getItem(setPasswordKey) === orderId;
 
 function memory() {
   const items = new Map<string, string>();

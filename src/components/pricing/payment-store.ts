@@ -1,7 +1,7 @@
 // What this tab remembers about a payment between the checkout or return page and /paySuc
 // (the spec's store mutations "set payment success" and "set set-password"), in session
 // storage so it stays with the tab and ends with it.
-import { readItem, removeItem, type StorageLike, session, writeItem } from '@/client/storage';
+import { readItem, removeItem, session, writeItem } from '@/client/storage';
 
 /** The id of the last order this tab saw paid. */
 export const paymentSuccessKey = 'turbovpn.payment.success';
@@ -15,11 +15,6 @@ export function setPaymentSuccess(orderId: string, storage = session()): void {
 export function setSetPassword(orderId: string, needed: boolean, storage = session()): void {
   if (needed) writeItem(storage, setPasswordKey, orderId);
   else if (readItem(storage, setPasswordKey) === orderId) removeItem(storage, setPasswordKey);
-}
-
-/** True when the capture of `orderId` asked this tab to show the set-password step. */
-export function needsPasswordFor(orderId: string, storage: StorageLike | undefined = session()) {
-  return readItem(storage, setPasswordKey) === orderId;
 }
 
 /** After the password is chosen the step is done, whatever order it came from. */

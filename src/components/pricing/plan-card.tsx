@@ -4,6 +4,7 @@ import type { Locale } from '@/lib/locales';
 import { Badge } from '../ui/badge';
 import { LinkButton } from '../ui/link-button';
 import type { PlanOption } from './plan-option';
+import { priceSizeClass } from './price-size';
 
 /**
  * One plan on /pricing: the monthly price in large type, the total, the savings, the bonus and
@@ -26,7 +27,7 @@ export async function PlanCard({
       aria-labelledby={headingId}
       data-plan={plan.id}
       data-selected={selected || undefined}
-      className={`relative flex flex-col rounded-(--radius-card) border-2 bg-white p-5 shadow-(--shadow-card) sm:p-6 ${
+      className={`@container relative flex min-w-0 flex-col rounded-(--radius-card) border-2 bg-white p-5 shadow-(--shadow-card) sm:p-6 ${
         selected ? 'border-accent-700' : 'border-slate-200'
       }`}
     >
@@ -40,13 +41,18 @@ export async function PlanCard({
       <h3 id={headingId} className="mt-3 text-xl font-bold">
         {plan.period}
       </h3>
-      <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
-        <span className="text-4xl font-bold tracking-tight" data-price="monthly">
+      {/* Sized for the card's width and the price's length; anything still too wide (a large
+          text setting) wraps inside the card rather than running out of it. */}
+      <p className="mt-3 flex min-w-0 flex-wrap items-baseline gap-x-2">
+        <span
+          className={`min-w-0 font-bold tracking-tight [overflow-wrap:anywhere] ${priceSizeClass(plan.monthly)}`}
+          data-price="monthly"
+        >
           {plan.monthly}
         </span>
         <span className="text-slate-600">{t('perMonth')}</span>
       </p>
-      <p className="mt-1 text-slate-700" data-price="total">
+      <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]" data-price="total">
         {t('total', { money: plan.money, period: plan.period })}
       </p>
       {plan.bonus || plan.trial ? (

@@ -1,4 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FeaturedPosts } from '@/components/blog/featured-posts';
 import { PostCard, PostGrid } from '@/components/blog/post-card';
 import { SearchForm } from '@/components/blog/search-form';
 import { Container } from '@/components/ui/container';
@@ -31,24 +32,16 @@ export default async function BlogHomePage({ params }: LocaleParams) {
     getTranslations({ locale, namespace: 'Blog' }),
     blogHome(blogDb(), locale),
   ]);
-  const [lead, ...otherFeatured] = home.featured;
   return (
     <>
       <PageHeader title={text.heading} lede={text.description}>
         <SearchForm locale={locale} />
       </PageHeader>
-      {lead ? (
+      {home.featured.length > 0 ? (
         <>
           <Container className="py-10 sm:py-14">
             <h2 className="mb-6 text-2xl font-bold">{t('featured')}</h2>
-            <div className="grid gap-6 lg:grid-cols-2">
-              <PostCard post={lead} locale={locale} large priority />
-              <div className="grid gap-6">
-                {otherFeatured.map((post) => (
-                  <PostCard key={post.id} post={post} locale={locale} />
-                ))}
-              </div>
-            </div>
+            <FeaturedPosts posts={home.featured} locale={locale} />
           </Container>
           {home.latest.length > 0 ? (
             <Container className="pb-10 sm:pb-14">

@@ -1,9 +1,11 @@
 import { redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
-import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
+import { getMessages, setRequestLocale } from 'next-intl/server';
 import { DevicesCard } from '@/components/account/devices-card';
+import { EmailText } from '@/components/account/email-text';
 import { LogoutButton } from '@/components/account/logout-button';
 import { PasswordCard } from '@/components/account/password-card';
+import { ProfileCard } from '@/components/account/profile-card';
 import { SubscriptionPanel } from '@/components/subscription/subscription-panel';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -38,30 +40,18 @@ export default async function MyAccountPage({ params }: LocaleParams) {
     subscriptionMy(db, auth.user.id),
   ]);
   const text = await pageText(locale, 'myAccount');
-  const t = await getTranslations({ locale, namespace: 'Account' });
   const { Account, Auth, Validation, Dialogs, Toasts, Subscription, Refund, Plans, ApiErrors } =
     await getMessages({ locale });
 
   return (
     <>
-      <PageHeader title={text.heading} lede={profile.email} />
+      <PageHeader title={text.heading}>
+        <p className="mt-4 max-w-[65ch] text-lg text-slate-600">
+          <EmailText email={profile.email} />
+        </p>
+      </PageHeader>
       <Container className="grid gap-6 py-10 lg:grid-cols-2">
-        <section
-          aria-labelledby="profile-heading"
-          className="rounded-2xl border border-slate-200 bg-white p-6"
-        >
-          <h2 id="profile-heading" className="text-xl font-bold">
-            {t('profile')}
-          </h2>
-          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2">
-            <dt className="font-medium text-slate-600">{t('emailLabel')}</dt>
-            <dd className="min-w-0 break-words">{profile.email}</dd>
-            <dt className="font-medium text-slate-600">{t('nameLabel')}</dt>
-            <dd>{profile.name || t('noName')}</dd>
-            <dt className="font-medium text-slate-600">{t('passwordLabel')}</dt>
-            <dd>{profile.is_password_set ? t('passwordSet') : t('passwordNotSet')}</dd>
-          </dl>
-        </section>
+        <ProfileCard locale={locale} profile={profile} />
         <NextIntlClientProvider
           locale={locale}
           messages={{

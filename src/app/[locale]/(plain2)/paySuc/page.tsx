@@ -2,6 +2,7 @@ import { redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { EmailText } from '@/components/account/email-text';
 import { FormattedDate } from '@/components/pricing/formatted-date';
 import { orderPlanName, queryValue } from '@/components/pricing/load-plans';
 import { PaySuccessSteps } from '@/components/pricing/pay-success';
@@ -28,12 +29,16 @@ export async function generateMetadata({ params }: LocaleParams) {
   return metadataFor(locale, '/paySuc', await pageText(locale, 'paySuc'));
 }
 
-/** The order of the address when it belongs to the account; null for anything else. */
+/**
+ * The order of the address when it belongs to the account, and whether it made the account;
+ * null for anything else.
+ */
 async function ownOrder(orderId: string | undefined, userId: string) {
   if (!orderId) return null;
   const db = getDb().db;
   try {
-    return await orderView(db, await orderFor(db, orderId, { userId }), { userId });
+    const row = await orderFor(db, orderId, { userId });
+    return { ...(await orderView(db, row, { userId })), madeAccount: row.createdAccount };
   } catch (error: unknown) {
     if (error instanceof ApiError) return null;
     throw error;
@@ -90,7 +95,7 @@ export default async function PaySucPage({ params, searchParams }: Props) {
     ...(order.gift_code
       ? [{ key: 'gift', label: t('giftCode'), value: <code dir="ltr">{order.gift_code}</code> }]
       : []),
-    { key: 'email', label: t('email'), value: order.email },
+    { key: 'email', label: t('email'), value: <EmailText email={order.email} /> },
     { key: 'order', label: t('order'), value: <span dir="ltr">{order.order_id}</span> },
   ];
 
@@ -111,7 +116,7 @@ export default async function PaySucPage({ params, searchParams }: Props) {
           </dl>
         </div>
         <NextIntlClientProvider locale={locale} messages={{ Account, Auth, Validation, PayStatus }}>
-          <PaySuccessSteps order={order.order_id} profile={profileOf(auth.user)} />
+          <PaySuccessSteps profile={profileOf(auth.user)} madeAccount={order.madeAccount} />
         </NextIntlClientProvider>
       </div>
     </Container>

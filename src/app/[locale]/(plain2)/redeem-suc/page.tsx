@@ -1,14 +1,13 @@
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
 import { RedeemResultView } from '@/components/gift/redeem-result';
-import { Container } from '@/components/ui/container';
-import { PageHeader } from '@/components/ui/page-header';
 import { getDb } from '@/server/db/client';
 import { listPlans } from '@/server/payments/catalog';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: the catalogue names the redeemed plan. What the code added is in the
-// tab's session storage (the redeem answer), which only the browser can read.
+// tab's session storage (the redeem answer), which only the browser can read, so the heading is
+// chosen there too: "Gift card redeemed" only above a redeemed card.
 export const dynamic = 'force-dynamic';
 
 export async function generateMetadata({ params }: LocaleParams) {
@@ -19,7 +18,10 @@ export async function generateMetadata({ params }: LocaleParams) {
 export default async function RedeemSucPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
   setRequestLocale(locale);
-  const text = await pageText(locale, 'redeemSuc');
+  const [text, giftCard] = await Promise.all([
+    pageText(locale, 'redeemSuc'),
+    pageText(locale, 'giftCard'),
+  ]);
   const rows = await listPlans(getDb().db);
   const products = Object.fromEntries(rows.map((row) => [row.id, row.productId]));
   const { GiftCard, Subscription, Plans, Account, Auth, Validation } = await getMessages({
@@ -27,18 +29,17 @@ export default async function RedeemSucPage({ params }: LocaleParams) {
   });
 
   return (
-    <>
-      <PageHeader title={text.heading} lede={text.description} />
-      <Container className="py-10">
-        <div className="max-w-3xl">
-          <NextIntlClientProvider
-            locale={locale}
-            messages={{ GiftCard, Subscription, Plans, Account, Auth, Validation }}
-          >
-            <RedeemResultView products={products} />
-          </NextIntlClientProvider>
-        </div>
-      </Container>
-    </>
+    <NextIntlClientProvider
+      locale={locale}
+      messages={{ GiftCard, Subscription, Plans, Account, Auth, Validation }}
+    >
+      <RedeemResultView
+        products={products}
+        headings={{
+          done: { title: text.heading, lede: text.description },
+          missing: giftCard.heading,
+        }}
+      />
+    </NextIntlClientProvider>
   );
 }
