@@ -29,10 +29,10 @@ test.describe('contact form', () => {
     await expect(page.getByText('Please Enter Email', { exact: true })).toBeVisible();
     await expect(page.getByText('Please enter your name', { exact: true })).toBeVisible();
     await expect(page.getByText('Please enter your inquiry', { exact: true })).toBeVisible();
-    await expect(page.getByLabel('Email')).toBeFocused();
-    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('main').getByLabel('Email')).toBeFocused();
+    await expect(page.locator('main').getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 
-    await page.getByLabel('Email').fill('reader@');
+    await page.locator('main').getByLabel('Email').fill('reader@');
     await page.getByLabel('Name').fill('Ana');
     await page.getByLabel('How can we help?').fill('The app does not connect on Wi-Fi.');
     await submit(page, 'Send message');
@@ -40,7 +40,7 @@ test.describe('contact form', () => {
     await expect(page.getByText('Invalid Email provide!', { exact: true })).toBeVisible();
     await expect(page.getByText('Please Enter Email', { exact: true })).toHaveCount(0);
 
-    await page.getByLabel('Email').fill(email('contact'));
+    await page.locator('main').getByLabel('Email').fill(email('contact'));
     await page.getByLabel(/Topic/).selectOption('technical');
     await submit(page, 'Send message');
     const status = page.locator('main').getByRole('status');
@@ -129,10 +129,10 @@ test.describe('newsletter', () => {
     await page.goto('/edmsub');
     await submit(page, 'Subscribe');
     await expect(page.getByText('Please Enter Email', { exact: true })).toBeVisible();
-    await page.getByLabel('Email').fill('nobody');
+    await page.locator('main').getByLabel('Email').fill('nobody');
     await submit(page, 'Subscribe');
     await expect(page.getByText('! Invalid Email provide', { exact: true })).toBeVisible();
-    await page.getByLabel('Email').fill(email('newsletter'));
+    await page.locator('main').getByLabel('Email').fill(email('newsletter'));
     await submit(page, 'Subscribe');
     const status = page.locator('main').getByRole('status');
     await expect(status).toContainText('Submit success');

@@ -4,6 +4,7 @@ import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
 import { promotedApps } from '@/lib/site';
 import { Container } from '../ui/container';
+import { FooterNewsletterSection } from './footer-newsletter-section';
 import { LanguageSwitcher } from './language-switcher';
 
 type FooterKey = Parameters<Awaited<ReturnType<typeof getTranslations<'Footer'>>>>[0];
@@ -87,7 +88,8 @@ async function BottomBar({ locale, switcherPath }: { locale: Locale; switcherPat
 }
 
 /**
- * The full footer: product, apps, company, help and legal links, and the language switcher.
+ * The full footer: product, apps, company, help and legal links, the newsletter sign-up and the
+ * language switcher.
  * `switcherPath`: the page the switcher links to before the browser tells it the URL (the 404
  * page, whose path the server does not know).
  */
@@ -131,6 +133,9 @@ export async function SiteFooter({ switcherPath }: { switcherPath?: string } = {
               </ul>
             </nav>
           ))}
+        </div>
+        <div className="mt-10 border-t border-navy-800 pt-8">
+          <FooterNewsletterSection locale={locale} />
         </div>
         <div className="mt-10">
           <BottomBar locale={locale} switcherPath={switcherPath} />
