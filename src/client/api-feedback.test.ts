@@ -15,6 +15,7 @@ import {
   apiErrorMessage,
   apiErrorText,
   feedbackFor,
+  shownByForm,
   signInTarget,
 } from './api-feedback';
 import { ApiRequestError } from './http';
@@ -56,6 +57,19 @@ describe('global response handling (spec 8)', () => {
     });
     // The bot check's 403 carries code 20104, so it is a toast, not a sign-out.
     expect(feedbackFor(error(403, 20104, 'ReCaptchaScoreTooLow')).kind).toBe('toast');
+  });
+
+  it('lets a form show every error but the session ones, which stay global', () => {
+    expect(shownByForm(received(accountErrors.incorrectCredentials()))).toBe(true);
+    expect(shownByForm(received(accountErrors.codeExpired()))).toBe(true);
+    expect(shownByForm(received(ApiError.tooManyRequests(30)))).toBe(true);
+    expect(shownByForm(error(0, 0, 'Network error'))).toBe(true);
+    expect(shownByForm(error(503, 503, 'Service unavailable'))).toBe(true);
+    for (const code of [50008, 50012, 50014]) {
+      expect(shownByForm(error(401, code, 'Invalid token'))).toBe(false);
+    }
+    expect(shownByForm(error(401, 401, 'Sign in required'))).toBe(false);
+    expect(shownByForm(error(403, 403, 'Forbidden'))).toBe(false);
   });
 
   it('sends the visitor to login with the way back, unless already there', () => {

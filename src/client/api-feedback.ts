@@ -1,8 +1,8 @@
 // What the site does with a failed API call (spec 8, global response handling): the session
 // codes open the "Confirm logout" dialog, a 401/403 body signs the user out and goes to /login,
-// anything else shows an error toast. The toast speaks the visitor's language: a known body
-// `code` has its text in the `ApiErrors` messages, then comes the server's (English) message,
-// then 'Error'.
+// anything else shows an error toast, unless a form made the call and shows the error on itself
+// (`shownByForm`). The text speaks the visitor's language: a known body `code` has its text in
+// the `ApiErrors` messages, then comes the server's (English) message, then 'Error'.
 import { type ValidationKey, validationTexts } from '@/lib/password-rules';
 import type { ApiRequestError } from './http';
 
@@ -127,6 +127,14 @@ export function feedbackFor(error: ApiRequestError): Feedback {
   if (sessionEndedCodes.has(code)) return { kind: 'confirm-logout' };
   if (code === 401 || code === 403) return { kind: 'sign-in' };
   return { kind: 'toast', text: apiErrorMessage(error) };
+}
+
+/**
+ * The `quiet` test of a form's calls: the form shows every error on itself except those that end
+ * the session or ask to sign in, which stay with the global handlers (dialog, way to /login).
+ */
+export function shownByForm(error: ApiRequestError): boolean {
+  return feedbackFor(error).kind === 'toast';
 }
 
 /** The login page of the current locale, coming back here afterwards; null when already there. */

@@ -46,6 +46,22 @@ describe('browser API client', () => {
     expect(listener).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps quiet only the errors a quiet test picks', async () => {
+    const client = createApiClient(viaApp);
+    const listener = vi.fn();
+    client.onApiError(listener);
+    const quiet = vi.fn((error: ApiRequestError) => error.status === 404);
+    await client.request('/api/mms/nope', { quiet }).catch(() => undefined);
+    expect(quiet).toHaveBeenCalledWith(expect.objectContaining({ status: 404 }));
+    expect(listener).not.toHaveBeenCalled();
+    const offline = createApiClient(async () => {
+      throw new TypeError('fetch failed');
+    });
+    offline.onApiError(listener);
+    const error = await offline.request('/x', { quiet }).catch((e: unknown) => e);
+    expect(listener).toHaveBeenCalledWith(error, '/x');
+  });
+
   it('turns a network failure into status 0 and a non-JSON answer into "Error"', async () => {
     const down = createApiClient(async () => {
       throw new TypeError('fetch failed');

@@ -29,8 +29,12 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Leave the global handlers out (the caller shows the error itself). */
-  quiet?: boolean;
+  /**
+   * Leave the global handlers out (the caller shows the error itself): `true` for every error,
+   * or a test that keeps only some quiet (a form leaves the session codes to the global handlers,
+   * see `shownByForm` in api-feedback.ts).
+   */
+  quiet?: boolean | ((error: ApiRequestError) => boolean);
 }
 
 type ErrorListener = (error: ApiRequestError, path: string) => void;
@@ -54,8 +58,9 @@ export function createApiClient(fetchImpl: typeof fetch = (...args) => fetch(...
   const listeners = new Set<ErrorListener>();
   let bearer: string | null = null;
 
-  function fail(path: string, error: ApiRequestError, quiet: boolean | undefined): never {
-    if (!quiet) for (const listener of listeners) listener(error, path);
+  function fail(path: string, error: ApiRequestError, quiet: RequestOptions['quiet']): never {
+    const silent = typeof quiet === 'function' ? quiet(error) : quiet;
+    if (!silent) for (const listener of listeners) listener(error, path);
     throw error;
   }
 

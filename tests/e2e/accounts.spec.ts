@@ -66,7 +66,7 @@ test.describe('on the shared server (demo account)', () => {
     await expect(page.locator('h1')).toBeVisible();
   });
 
-  test('wrong password: the spec message as a toast; client rules before sending', async ({
+  test('wrong password: the spec message on the form; client rules before sending', async ({
     page,
   }) => {
     await page.goto('/login');

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { type ApiRequestError, api } from '@/client/http';
 import type { Locale } from '@/lib/locales';
 import { ToastRegion } from '../ui/toast';
+import { provideApiErrorTexts } from './api-error-texts';
 import type { ApiFeedbackMessages } from './api-feedback-ui';
 
 // The dialog, the texts' formatter and the error handling come in their own chunk, fetched when
@@ -16,7 +17,8 @@ const ApiFeedbackUi = dynamic(() => import('./api-feedback-ui').then((m) => m.Ap
 /**
  * The site-wide answer to failed API calls (spec 8), mounted once in the locale layout. It only
  * listens; the first error loads the part that shows toasts, the "Confirm logout" dialog and the
- * way to /login on 401/403. The toast region itself is always there: screen readers watch a
+ * way to /login on 401/403. It also hands its texts to the forms that show errors on themselves
+ * (api-error-texts.ts). The toast region itself is always there: screen readers watch a
  * live region only if it exists before its first message, and other components show their
  * success toasts in it.
  */
@@ -30,6 +32,9 @@ export function ApiFeedback({
   // Errors not yet handled; they wait here while the chunk loads.
   const [pending, setPending] = useState<readonly ApiRequestError[]>([]);
   const [needed, setNeeded] = useState(false);
+
+  // Forms that show their errors on themselves word them with the same texts.
+  useEffect(() => provideApiErrorTexts({ locale, messages }), [locale, messages]);
 
   useEffect(
     () =>

@@ -10,6 +10,9 @@ import { Button } from '../ui/button';
 import { buttonClass } from '../ui/link-button';
 import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
+import { ServerErrorAlert } from './server-error-alert';
+import { resetPasswordPlaces } from './server-error-places';
+import { useServerError } from './use-server-error';
 
 type Field = 'code' | 'password' | 'confirm';
 
@@ -29,16 +32,20 @@ export function ClaimAccountForm({ email, next }: { email: string; next: string 
   const [done, setDone] = useState(false);
   const asked = useRef(false);
   const doneRef = useRef<HTMLParagraphElement>(null);
+  const server = useServerError(resetPasswordPlaces);
 
   async function sendCode() {
     setBusy('send');
+    server.clear();
     try {
       await api.request(`${accountApi}/verification/request`, {
         method: 'POST',
         body: { email, language: locale },
+        quiet: server.quiet,
       });
-    } catch {
-      // Shown by the global handler; "Send a new code" tries again.
+    } catch (error: unknown) {
+      // Shown at the top of the form; "Send a new code" tries again.
+      server.show(error);
     } finally {
       setBusy(null);
     }
@@ -67,6 +74,7 @@ export function ClaimAccountForm({ email, next }: { email: string; next: string 
     const pair = checkPasswordPair(password, confirm);
     if (pair) problems[pair.field] = tv(pair.key);
     setErrors(problems);
+    server.clear();
     if (Object.keys(problems).length > 0) {
       event.currentTarget.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
       return;
@@ -76,15 +84,18 @@ export function ClaimAccountForm({ email, next }: { email: string; next: string 
       await api.request(`${accountApi}/web/reset_password`, {
         method: 'POST',
         body: { email, code, password },
+        quiet: server.quiet,
       });
       setDone(true);
-    } catch {
-      // Shown by the global handler (a wrong or expired code says which).
+    } catch (error: unknown) {
+      // A wrong or expired code says which, next to the code field.
+      server.show(error);
     } finally {
       setBusy(null);
     }
   }
 
+  const shown = server.fieldErrors(errors);
   if (done) {
     return (
       <div className="flex flex-col gap-4" data-area="claim-done">
@@ -102,11 +113,18 @@ export function ClaimAccountForm({ email, next }: { email: string; next: string 
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex max-w-md flex-col gap-4" data-area="claim">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex max-w-md flex-col gap-4"
+      data-area="claim"
+      {...server.formProps}
+    >
       <h2 className="text-lg font-bold">{t('claimTitle')}</h2>
       <p className="text-slate-700">{t('claimIntro', { email })}</p>
-      <CodeField error={errors.code} />
-      <NewPasswordFields errors={errors} />
+      <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
+      <CodeField error={shown.code} />
+      <NewPasswordFields errors={shown} />
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" busy={busy === 'save'} disabled={busy !== null}>
           {busy === 'save' ? t('saving') : t('savePassword')}

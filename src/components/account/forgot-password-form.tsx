@@ -11,6 +11,9 @@ import { checkCode, checkEmail } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { CodeField } from './code-field';
+import { ServerErrorAlert } from './server-error-alert';
+import { forgotPasswordPlaces } from './server-error-places';
+import { useServerError } from './use-server-error';
 
 // The server's 'mail delayed' body code (src/server/mail/errors.ts).
 const mailDelayedCode = 50302;
@@ -23,18 +26,22 @@ export function ForgotPasswordForm() {
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const server = useServerError(forgotPasswordPlaces);
 
   async function sendCode(address: string) {
     setBusy(true);
+    server.clear();
     try {
       await api.request(`${accountApi}/verification/request`, {
         method: 'POST',
         body: { email: address, language: locale },
+        quiet: server.quiet,
       });
       setEmail(address);
     } catch (error: unknown) {
-      // Shown by the global handler (e.g. the one-a-minute limit). When the mail is only
-      // delayed (queued until the mail server is back) the code exists: go on to enter it.
+      // Shown on the form (e.g. the one-a-minute limit). When the mail is only delayed (queued
+      // until the mail server is back) the code exists: go on to enter it, with that said on top.
+      server.show(error);
       if (error instanceof ApiRequestError && error.body.code === mailDelayedCode) {
         setEmail(address);
       }
@@ -48,7 +55,8 @@ export function ForgotPasswordForm() {
     const address = String(new FormData(event.currentTarget).get('email') ?? '').trim();
     const problem = checkEmail(address);
     setError(problem ? tv(problem) : undefined);
-    if (!problem) await sendCode(address);
+    if (problem) server.clear();
+    else await sendCode(address);
   }
 
   async function submitCode(event: FormEvent<HTMLFormElement>) {
@@ -57,24 +65,28 @@ export function ForgotPasswordForm() {
     const code = String(new FormData(event.currentTarget).get('code') ?? '').trim();
     const problem = checkCode(code);
     setError(problem ? tv(problem) : undefined);
+    server.clear();
     if (problem) return;
     setBusy(true);
     try {
       await api.request(`${accountApi}/verification/validate`, {
         method: 'POST',
         body: { email, code },
+        quiet: server.quiet,
       });
       saveResetState({ email, code });
       window.location.assign(localizePath(locale, '/resetPassword'));
-    } catch {
+    } catch (error: unknown) {
+      server.show(error);
       setBusy(false);
     }
   }
 
   if (!email) {
     return (
-      <form noValidate onSubmit={submitEmail} className="flex flex-col gap-5">
+      <form noValidate onSubmit={submitEmail} className="flex flex-col gap-5" {...server.formProps}>
         <p className="text-slate-700">{t('forgotIntro')}</p>
+        <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
         <TextField
           id="email"
           type="email"
@@ -82,7 +94,7 @@ export function ForgotPasswordForm() {
           autoComplete="email"
           inputMode="email"
           required
-          error={error}
+          error={server.fieldErrors({ email: error }).email}
         />
         <Button type="submit" busy={busy} className="w-full">
           {busy ? t('sending') : t('sendCode')}
@@ -97,11 +109,12 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={submitCode} className="flex flex-col gap-5">
+    <form noValidate onSubmit={submitCode} className="flex flex-col gap-5" {...server.formProps}>
       <p className="text-slate-700" role="status">
         {t('codeSent', { email })}
       </p>
-      <CodeField required error={error} />
+      <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
+      <CodeField required error={server.fieldErrors({ code: error }).code} />
       <Button type="submit" busy={busy} className="w-full">
         {t('verifyCode')}
       </Button>
@@ -114,6 +127,7 @@ export function ForgotPasswordForm() {
           onClick={() => {
             setEmail(null);
             setError(undefined);
+            server.clear();
           }}
         >
           {t('useAnotherEmail')}

@@ -9,7 +9,10 @@ import { checkEmail, checkLoginPassword } from '@/lib/password-rules';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
+import { ServerErrorAlert } from './server-error-alert';
+import { loginPlaces } from './server-error-places';
 import { useRecaptcha } from './use-recaptcha';
+import { useServerError } from './use-server-error';
 
 type Errors = { email?: string; password?: string };
 
@@ -21,6 +24,8 @@ export function LoginForm({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
   const recaptcha = useRecaptcha(recaptchaSiteKey);
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
+  const server = useServerError(loginPlaces);
+  const shown = server.fieldErrors(errors);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -34,6 +39,7 @@ export function LoginForm({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
       password: passwordProblem ? tv(passwordProblem) : undefined,
     };
     setErrors(next);
+    server.clear();
     if (next.email || next.password) {
       event.currentTarget.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
       return;
@@ -45,17 +51,25 @@ export function LoginForm({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
       await api.request(`/ws/mm/reca/r3/account/v1/web/login`, {
         method: 'POST',
         body: { username, password, recasign },
+        quiet: server.quiet,
       });
       const redirect = new URLSearchParams(window.location.search).get('redirect');
       window.location.assign(safeRedirect(redirect, localizePath(locale, '/myAccount')));
-    } catch {
-      // The global handler has shown the server's message.
+    } catch (error: unknown) {
+      server.show(error);
       setBusy(false);
     }
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-label={t('login')}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-label={t('login')}
+      {...server.formProps}
+    >
+      <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
       <TextField
         id="email"
         type="email"
@@ -63,7 +77,7 @@ export function LoginForm({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
         autoComplete="username"
         inputMode="email"
         required
-        error={errors.email}
+        error={shown.email}
       />
       <TextField
         id="password"
@@ -71,7 +85,7 @@ export function LoginForm({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
         label={t('password')}
         autoComplete="current-password"
         required
-        error={errors.password}
+        error={shown.password}
       />
       <Button type="submit" busy={busy} className="w-full">
         {busy ? t('loggingIn') : t('login')}

@@ -9,7 +9,10 @@ import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { showToast } from '../ui/toast';
 import { NewPasswordFields } from './new-password-fields';
+import { ServerErrorAlert } from './server-error-alert';
+import { changePasswordPlaces } from './server-error-places';
 import { SetPasswordForm } from './set-password-form';
+import { useServerError } from './use-server-error';
 
 type Field = 'current' | 'password' | 'confirm';
 
@@ -50,6 +53,7 @@ function ChangePasswordForm() {
   const tv = useTranslations('Validation');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const server = useServerError(changePasswordPlaces);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -63,32 +67,41 @@ function ChangePasswordForm() {
     const pair = checkPasswordPair(password, confirm, current);
     if (pair) next[pair.field] = tv(pair.key);
     setErrors(next);
+    server.clear();
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
       await api.request(`${accountApi}/web/change_password`, {
         method: 'POST',
         body: { current_password: current, new_password: password },
+        quiet: server.quiet,
       });
       showToast('success', t('passwordChanged'));
       formElement.reset();
-    } catch {
-      // Shown by the global handler ('Incorrect password.', 'Password no change.', …).
+    } catch (error: unknown) {
+      server.show(error);
     } finally {
       setBusy(false);
     }
   }
 
+  const shown = server.fieldErrors(errors);
   return (
-    <form noValidate onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-4 flex max-w-md flex-col gap-4"
+      {...server.formProps}
+    >
+      <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
       <TextField
         id="current"
         type="password"
         label={t('currentPassword')}
         autoComplete="current-password"
-        error={errors.current}
+        error={shown.current}
       />
-      <NewPasswordFields errors={errors} />
+      <NewPasswordFields errors={shown} />
       <div>
         <Button type="submit" busy={busy}>
           {t('changePassword')}

@@ -12,6 +12,9 @@ import { TextField } from '../ui/form-field';
 import { buttonClass } from '../ui/link-button';
 import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
+import { ServerErrorAlert } from './server-error-alert';
+import { resetPasswordPlaces } from './server-error-places';
+import { useServerError } from './use-server-error';
 
 type Field = 'email' | 'code' | 'password' | 'confirm';
 
@@ -26,6 +29,7 @@ export function ResetPasswordForm() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
+  const server = useServerError(resetPasswordPlaces);
 
   useEffect(() => setState(readResetState()), []);
 
@@ -44,20 +48,24 @@ export function ResetPasswordForm() {
     const pair = checkPasswordPair(password, confirm);
     if (pair) next[pair.field] = tv(pair.key);
     setErrors(next);
+    server.clear();
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
       await api.request(`${accountApi}/web/reset_password`, {
         method: 'POST',
         body: { email, code, password },
+        quiet: server.quiet,
       });
       clearResetState();
       setDone(true);
-    } catch {
+    } catch (error: unknown) {
+      server.show(error);
       setBusy(false);
     }
   }
 
+  const shown = server.fieldErrors(errors);
   if (state === undefined) return null;
   if (done) {
     return (
@@ -73,10 +81,11 @@ export function ResetPasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5" {...server.formProps}>
       <p className="text-slate-700">
         {state ? t('resetIntro', { email: state.email }) : t('resetIntroNoState')}
       </p>
+      <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
       {state ? null : (
         <>
           <TextField
@@ -84,12 +93,12 @@ export function ResetPasswordForm() {
             type="email"
             label={t('email')}
             autoComplete="email"
-            error={errors.email}
+            error={shown.email}
           />
-          <CodeField error={errors.code} />
+          <CodeField error={shown.code} />
         </>
       )}
-      <NewPasswordFields errors={errors} />
+      <NewPasswordFields errors={shown} />
       <Button type="submit" busy={busy} className="w-full">
         {busy ? t('saving') : t('savePassword')}
       </Button>

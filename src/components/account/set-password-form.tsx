@@ -8,6 +8,9 @@ import { checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast';
 import { NewPasswordFields } from './new-password-fields';
+import { ServerErrorAlert } from './server-error-alert';
+import { setPasswordPlaces } from './server-error-places';
+import { useServerError } from './use-server-error';
 
 type Field = 'password' | 'confirm';
 
@@ -21,6 +24,7 @@ export function SetPasswordForm({ onDone }: { onDone?: () => void }) {
   const tv = useTranslations('Validation');
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const server = useServerError(setPasswordPlaces);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -32,23 +36,34 @@ export function SetPasswordForm({ onDone }: { onDone?: () => void }) {
     const pair = checkPasswordPair(password, confirm);
     if (pair) next[pair.field] = tv(pair.key);
     setErrors(next);
+    server.clear();
     if (Object.keys(next).length > 0) return;
     setBusy(true);
     try {
-      await api.request(`${accountApi}/web/set_password`, { method: 'POST', body: { password } });
+      await api.request(`${accountApi}/web/set_password`, {
+        method: 'POST',
+        body: { password },
+        quiet: server.quiet,
+      });
       showToast('success', t('passwordCreated'));
       formElement.reset();
       onDone?.();
-    } catch {
-      // Shown by the global handler.
+    } catch (error: unknown) {
+      server.show(error);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form noValidate onSubmit={submit} className="mt-4 flex max-w-md flex-col gap-4">
-      <NewPasswordFields errors={errors} />
+    <form
+      noValidate
+      onSubmit={submit}
+      className="mt-4 flex max-w-md flex-col gap-4"
+      {...server.formProps}
+    >
+      <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
+      <NewPasswordFields errors={server.fieldErrors(errors)} />
       <div>
         <Button type="submit" busy={busy}>
           {t('setPassword')}

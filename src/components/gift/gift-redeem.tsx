@@ -1,40 +1,40 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api } from '@/client/http';
 import { session, writeItem } from '@/client/storage';
 import { isLocale, localizePath } from '@/lib/locales';
 import { checkEmail } from '@/lib/password-rules';
+import { ServerErrorAlert } from '../account/server-error-alert';
+import { giftRedeemPlaces } from '../account/server-error-places';
+import { useServerError } from '../account/use-server-error';
 import { paymentApi, type RedeemResult } from '../subscription/types';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
-import { errorCode, useErrorText } from './api-error';
+import { errorCode } from './api-error';
 import { focusField } from './focus-field';
 import { LoginHint } from './login-hint';
 
 /** Where /redeem-suc finds what the code added (this tab only). */
 export const redeemedKey = 'turbovpn.gift.redeemed';
 
-type Field = 'code' | 'email';
+type Field = 'gift-code' | 'redeem-email';
 
 /**
  * Redeeming a code: for the signed-in account, or for the account of an email (made when there
- * is none). Success goes to /redeem-suc; the API's refusals are shown next to the form.
+ * is none). Success goes to /redeem-suc; the API's refusals are shown on the form, next to the
+ * field they concern.
  */
 export function GiftRedeem({ email }: { email: string | null }) {
   const t = useTranslations('GiftCard');
   const tv = useTranslations('Validation');
-  const errorText = useErrorText();
   const locale = useLocale();
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [problem, setProblem] = useState<ReactNode>(null);
   const [busy, setBusy] = useState(false);
-
-  // 40010 invalid, 40905 already redeemed and 429 come in the visitor's language (ApiErrors);
-  // an email whose account has a password gets the way to log in and come back.
-  const explain = (error: unknown): ReactNode =>
-    errorCode(error) === 40903 ? <LoginHint /> : errorText(error);
+  const server = useServerError(giftRedeemPlaces);
+  const shown = server.fieldErrors(errors);
+  const top = server.top;
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -44,27 +44,27 @@ export function GiftRedeem({ email }: { email: string | null }) {
     const typed = String(form.get('redeem-email') ?? '').trim();
     const emailProblem = email ? null : checkEmail(typed);
     const next = {
-      code: code ? undefined : t('codeRequired'),
-      email: emailProblem ? tv(emailProblem) : undefined,
+      'gift-code': code ? undefined : t('codeRequired'),
+      'redeem-email': emailProblem ? tv(emailProblem) : undefined,
     };
     setErrors(next);
-    setProblem(null);
-    if (next.code || next.email) {
-      focusField(formElement, next.code ? 'gift-code' : 'redeem-email');
+    server.clear();
+    if (next['gift-code'] || next['redeem-email']) {
+      focusField(formElement, next['gift-code'] ? 'gift-code' : 'redeem-email');
       return;
     }
     setBusy(true);
     try {
       const result = await api.request<RedeemResult>(`${paymentApi}/gift/redeem`, {
         method: 'POST',
-        quiet: true,
+        quiet: server.quiet,
         body: { code, ...(email ? {} : { email: typed }) },
       });
       writeItem(session(), redeemedKey, JSON.stringify(result));
       // A full load: the header then shows the account the redemption may have signed in.
       window.location.assign(localizePath(isLocale(locale) ? locale : 'en', '/redeem-suc'));
     } catch (error: unknown) {
-      setProblem(explain(error));
+      server.show(error);
       setBusy(false);
     }
   }
@@ -79,7 +79,10 @@ export function GiftRedeem({ email }: { email: string | null }) {
         {t('redeemTitle')}
       </h2>
       <p className="mt-1 text-slate-600">{t('redeemIntro')}</p>
-      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-5">
+      <form noValidate onSubmit={submit} className="mt-4 flex flex-col gap-5" {...server.formProps}>
+        <ServerErrorAlert id={server.alertId}>
+          {top && errorCode(top.error) === 40903 ? <LoginHint /> : top?.text}
+        </ServerErrorAlert>
         <TextField
           id="gift-code"
           label={t('codeField')}
@@ -89,7 +92,7 @@ export function GiftRedeem({ email }: { email: string | null }) {
           spellCheck={false}
           dir="ltr"
           className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 font-mono text-base tracking-wider text-navy-900 uppercase aria-[invalid=true]:border-error-700"
-          error={errors.code}
+          error={shown['gift-code']}
         />
         {email ? (
           <p className="text-slate-700">{t('redeemFor')}</p>
@@ -101,7 +104,7 @@ export function GiftRedeem({ email }: { email: string | null }) {
             hint={t('redeemEmailHint')}
             autoComplete="email"
             inputMode="email"
-            error={errors.email}
+            error={shown['redeem-email']}
           />
         )}
         <div>
@@ -110,9 +113,6 @@ export function GiftRedeem({ email }: { email: string | null }) {
           </Button>
         </div>
       </form>
-      <p role="alert" className={problem ? 'mt-4 font-medium text-error-700' : ''}>
-        {problem}
-      </p>
     </section>
   );
 }

@@ -1,48 +1,29 @@
 'use client';
 
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
+import { toastBottom, watchBannerCover } from './toast-placement';
+import {
+  currentToasts,
+  dismissToast,
+  subscribeToasts,
+  type Toast,
+  type ToastKind,
+} from './toast-store';
 
 // Toasts (spec 8: errors show for 5 s). One region, fixed to the bottom of the viewport so it
 // never moves the page (no layout shift), and always in the DOM so screen readers already
-// watch it when the first message arrives.
+// watch it when the first message arrives. Toasts stack in it, so they never overlap, and it
+// sits above the cookie banner while that is shown (toast-placement.ts). Errors of a form are
+// shown on the form instead (src/components/account/use-server-error.ts).
 
-export type ToastKind = 'error' | 'warning' | 'success';
+export {
+  dismissToast,
+  showToast,
+  type Toast,
+  type ToastKind,
+  toastDurationMs,
+} from './toast-store';
 
-export interface Toast {
-  id: number;
-  kind: ToastKind;
-  message: string;
-}
-
-export const toastDurationMs = 5_000;
-
-let toasts: readonly Toast[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-
-function emit(next: readonly Toast[]) {
-  toasts = next;
-  for (const listener of listeners) listener();
-}
-
-export function dismissToast(id: number): void {
-  emit(toasts.filter((toast) => toast.id !== id));
-}
-
-/** Shows a message for `durationMs` (5 s by default); the same text twice in a row shows once. */
-export function showToast(kind: ToastKind, message: string, durationMs = toastDurationMs): void {
-  if (toasts.some((toast) => toast.kind === kind && toast.message === message)) return;
-  const id = nextId;
-  nextId += 1;
-  // At most three at once: the oldest gives way.
-  emit([...toasts.slice(-2), { id, kind, message }]);
-  setTimeout(() => dismissToast(id), durationMs);
-}
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 const empty: readonly Toast[] = [];
 
 const kindClass: Record<ToastKind, string> = {
@@ -51,17 +32,28 @@ const kindClass: Record<ToastKind, string> = {
   success: 'border-success-700 text-success-700',
 };
 
+/** How far the cookie banner reaches up while toasts are on show (0 otherwise). */
+function useBannerCover(active: boolean): number {
+  const [cover, setCover] = useState(0);
+  // Measured before the first toast is painted, so it never shows on the banner for a frame.
+  useLayoutEffect(() => {
+    if (!active) return;
+    return watchBannerCover(setCover);
+  }, [active]);
+  return active ? cover : 0;
+}
+
 /** The live region that shows toasts; render it once per page. */
 export function ToastRegion({ label, dismissLabel }: { label: string; dismissLabel: string }) {
-  const current = useSyncExternalStore(
-    subscribe,
-    () => toasts,
-    () => empty,
-  );
+  const current = useSyncExternalStore(subscribeToasts, currentToasts, () => empty);
+  const cover = useBannerCover(current.length > 0);
+  const bottom = toastBottom(cover);
   return (
     <section
       aria-label={label}
       aria-live="polite"
+      data-toast-region=""
+      style={bottom ? { bottom } : undefined}
       className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col items-center gap-2"
     >
       {current.map((toast) => (

@@ -1,0 +1,23 @@
+import type { Locale } from '@/lib/locales';
+import type { ApiFeedbackMessages } from './api-feedback-ui';
+
+// The texts of API errors (ApiErrors, Toasts, Validation) in the page's language, handed over
+// once by the layout's ApiFeedback, which has them on every page. Forms word the errors they
+// show on themselves with these, so no page has to put ApiErrors into its own provider.
+// Plain data: no formatting code comes with it (use-server-error.ts formats).
+
+export interface ApiErrorTexts {
+  locale: Locale;
+  messages: ApiFeedbackMessages;
+}
+
+let current: ApiErrorTexts | null = null;
+
+export function provideApiErrorTexts(texts: ApiErrorTexts): void {
+  current = texts;
+}
+
+/** The page's API error texts; null before ApiFeedback has mounted (and in tests). */
+export function apiErrorTexts(): ApiErrorTexts | null {
+  return current;
+}
