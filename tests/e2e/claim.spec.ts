@@ -38,6 +38,8 @@ async function buyAs(page: Page, locale: Locale, email: string) {
   const paypal = await popup;
   await paypal.waitForLoadState();
   await paypal.getByRole('button', { name: /^Pay / }).click();
+  // PayPal's tab comes back to the return page (or the login page) before the buyer closes it.
+  await paypal.waitForURL(/\/(paystatus\/web\?order=|paySuc|login\?redirect=)/);
   await paypal.close();
 }
 

@@ -217,10 +217,12 @@ function canFollow(order: OrderRow, access: OrderAccess): boolean {
 }
 
 /**
- * Signs the buyer of a paid checkout in, once: the token's hash is removed and the session made
- * in one transaction, and only while the token is live, the order paid, the account made by this
- * very order and still without a password. A kept cookie is worth nothing afterwards, and never
- * after the owner chose a password, reset it or had the order refunded. Undefined otherwise.
+ * Signs the buyer of a paid checkout in, once: the sign-in is marked and the session made in one
+ * transaction, and only while the token is live, the order paid, the account made by this very
+ * order and still without a password. A kept cookie never signs anyone in again (nor after the
+ * owner chose a password, reset it or had the order refunded); until it expires it only lets its
+ * browser see the order, so a tab whose sign-in answer was lost still sees it paid and is offered
+ * the code step. Undefined when there is nothing to sign in to.
  */
 export async function signInWithCheckout(
   db: Db,
@@ -229,12 +231,13 @@ export async function signInWithCheckout(
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(orders)
-      .set({ checkoutTokenHash: null, checkoutTokenExpiresAt: null })
+      .set({ checkoutSignedInAt: new Date() })
       .where(
         and(
           eq(orders.id, params.orderId),
           eq(orders.checkoutTokenHash, hashToken(params.checkoutToken)),
           gt(orders.checkoutTokenExpiresAt, new Date()),
+          isNull(orders.checkoutSignedInAt),
           eq(orders.status, 'paid'),
           eq(orders.createdAccount, true),
           isNotNull(orders.userId),

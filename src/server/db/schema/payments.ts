@@ -81,10 +81,14 @@ export const orders = pgTable(
     // (to choose a password) without proving they own the email.
     createdAccount: boolean('created_account').notNull().default(false),
     // SHA-256 of the browser's checkout token (an HttpOnly cookie), which lets a buyer without
-    // a session follow their own order. Removed when it signs the buyer in (once), when the
-    // order is cancelled or fails, and worthless after its expiry.
+    // a session follow their own order. Removed when the order is cancelled, fails or is
+    // refunded, and worthless after its expiry.
     checkoutTokenHash: text('checkout_token_hash'),
     checkoutTokenExpiresAt: timestamp('checkout_token_expires_at', { withTimezone: true }),
+    // When the token signed its buyer in (once). The token still lets its browser follow the
+    // order until it expires (a tab whose sign-in answer was lost must still see it paid), but
+    // never signs anyone in again.
+    checkoutSignedInAt: timestamp('checkout_signed_in_at', { withTimezone: true }),
     // Channel, UTM tags and affiliate ids present at purchase (spec 3).
     attribution: jsonb('attribution').notNull().default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
