@@ -1,33 +1,14 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import {
-  startTestSmtpServer,
-  type TestSmtpServer,
-  textPart,
-} from '../../tests/support/smtp-server';
-import { expectNoSeriousAxeViolations, type RunningServer, startSpecServer } from './helpers';
+import { textPart } from '../../tests/support/smtp-server';
+import { expectNoSeriousAxeViolations, ownServerWithMail } from './helpers';
 
 // A paying buyer is never left without a way in: someone pays for an email whose account was
 // made by an earlier checkout and has no password yet. This browser may not be signed in to it
 // (it only typed the email), so the checkout page sends a code to that email and sets the
 // password with it, right there; then the buyer logs in and lands on the order.
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
-
-test.describe.configure({ mode: 'default' });
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  smtp = await startTestSmtpServer();
-  server = await startSpecServer((port) => ({
-    SMTP_URL: smtp.url,
-    SITE_URL: `http://127.0.0.1:${port}`,
-  }));
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
-});
+const own = ownServerWithMail();
 
 /** A checkout by a buyer without a session, paid at the sandbox; the checkout tab is `page`. */
 async function buyAs(page: Page, locale: Locale, email: string) {
@@ -45,7 +26,7 @@ async function buyAs(page: Page, locale: Locale, email: string) {
 
 async function codeMailedTo(email: string): Promise<string> {
   for (;;) {
-    const mail = await smtp.nextMail(20_000);
+    const mail = await own.smtp().nextMail(20_000);
     if (!mail.to.includes(email)) continue;
     const code = /\b(\d{6})\b/.exec(textPart(mail.raw))?.[1];
     if (code) return code;
@@ -65,7 +46,7 @@ for (const { locale, width, keyboard } of journeys) {
     const email = `claim-${locale}-${Date.now()}@example.com`;
     const open = async () => {
       const context = await (browser as Browser).newContext({
-        baseURL: server.baseUrl,
+        baseURL: own.baseUrl(),
         viewport: { width, height: 900 },
       });
       return { context, page: await context.newPage() };

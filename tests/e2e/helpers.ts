@@ -9,9 +9,11 @@ import {
   type Browser,
   type BrowserContext,
   expect,
+  type Locator,
   type Page,
   test,
 } from '@playwright/test';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 
 /** Base of canonical and alternate URLs (the server's SITE_URL). */
 export const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
@@ -265,4 +267,49 @@ export async function expectNoSeriousAxeViolations(page: Page, url = page.url())
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   expect(serious, `axe violations on ${url}:\n${describeViolations(serious)}`).toEqual([]);
+}
+
+/** Stores a cookie choice ("essential only") so the consent banner does not show. */
+export async function chooseEssentialCookies(context: BrowserContext, url: string | undefined) {
+  await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: url ?? '' }]);
+}
+
+/** Waits until React has hydrated the element (its handlers exist only from then on). */
+export async function expectHydrated(locator: Locator) {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))),
+    )
+    .toBe(true);
+}
+
+/**
+ * A production server of the calling spec file's own that mails through a real SMTP server of
+ * the test's (the mails are read from `smtp()`), its SITE_URL its own address.
+ */
+export function ownServerWithMail() {
+  let smtp: TestSmtpServer | undefined;
+  let server: RunningServer | undefined;
+  test.describe.configure({ mode: 'default' });
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    smtp = await startTestSmtpServer();
+    const url = smtp.url;
+    server = await startSpecServer((port) => ({
+      SMTP_URL: url,
+      SITE_URL: `http://127.0.0.1:${port}`,
+    }));
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await smtp?.close();
+  });
+  const running = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`ownServerWithMail(): the ${what} runs only inside tests`);
+    return value;
+  };
+  return {
+    baseUrl: () => running(server, 'server').baseUrl,
+    smtp: () => running(smtp, 'mail server'),
+  };
 }

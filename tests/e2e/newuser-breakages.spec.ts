@@ -6,14 +6,11 @@
 // i.e. a purchase; its order now comes from the server's answer alone (paySuccessBlocks, unit
 // tested in src/components/pricing/pay-success-steps.test.ts), and payments.spec.ts walks the
 // page after a sandbox purchase.
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { signInDemo } from './helpers';
+import { chooseEssentialCookies, signInDemo } from './helpers';
 
 /** A stored choice keeps the cookie banner away where a test is about something else. */
-async function chooseEssentialCookies(context: BrowserContext, baseURL: string | undefined) {
-  await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: baseURL ?? '' }]);
-}
 
 interface FocusStop {
   label: string;

@@ -7,33 +7,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, expect, type Locator, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { startTestSmtpServer, type TestSmtpServer, textPart } from '../support/smtp-server';
-import { demoAccount, type RunningServer, startSpecServer } from './helpers';
+import { textPart } from '../support/smtp-server';
+import { chooseEssentialCookies, demoAccount, expectHydrated, ownServerWithMail } from './helpers';
 
 type Messages = { ApiErrors: Record<string, string> };
 // The e2e runner (scripts/e2e.mjs) runs from the repository root.
 const messagesOf = (locale: Locale) =>
   JSON.parse(readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8')) as Messages;
 
-let smtp: TestSmtpServer;
-let server: RunningServer;
+const own = ownServerWithMail();
 const contexts: BrowserContext[] = [];
 
-test.describe.configure({ mode: 'default' });
-test.beforeAll(async () => {
-  test.setTimeout(150_000);
-  smtp = await startTestSmtpServer();
-  server = await startSpecServer((port) => ({
-    SMTP_URL: smtp.url,
-    SITE_URL: `http://127.0.0.1:${port}`,
-  }));
-});
 test.afterEach(async () => {
   await Promise.all(contexts.splice(0).map((context) => context.close()));
-});
-test.afterAll(async () => {
-  await server?.stop();
-  await smtp?.close();
 });
 
 /** A new browser on this file's server; `consent` stores a cookie choice (no banner). */
@@ -41,10 +27,10 @@ async function openPage(
   browser: Browser,
   { consent, viewport }: { consent: boolean; viewport?: { width: number; height: number } },
 ) {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+  const context = await browser.newContext({ baseURL: own.baseUrl(), viewport });
   contexts.push(context);
   if (consent) {
-    await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: server.baseUrl }]);
+    await chooseEssentialCookies(context, own.baseUrl());
   }
   return { context, page: await context.newPage() };
 }
@@ -55,15 +41,6 @@ function intersects(
   b: { x: number; y: number; width: number; height: number },
 ) {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-}
-
-/** Waits until React has hydrated the element (its handlers exist only from then on). */
-async function expectHydrated(locator: Locator) {
-  await expect
-    .poll(() =>
-      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))),
-    )
-    .toBe(true);
 }
 
 async function boxOf(locator: Locator) {
@@ -115,7 +92,7 @@ test('/forgetPassword: a wrong code is said next to the code field, until the co
   await page.getByLabel('Email').fill(demoAccount.email);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByText('a 6-digit code is on its way')).toBeVisible();
-  const mail = await smtp.nextMail(15_000);
+  const mail = await own.smtp().nextMail(15_000);
   const sent = /\b(\d{6})\b/.exec(textPart(mail.raw))?.[1] ?? '';
   expect(sent).toMatch(/^\d{6}$/);
   const wrong = sent === '000000' ? '111111' : '000000';
@@ -158,7 +135,7 @@ for (const viewport of [
     });
     expect(signIn.status()).toBe(200);
     const { data } = (await signIn.json()) as { data: { token: string } };
-    await context.addCookies([{ name: 'paypal_token', value: data.token, url: server.baseUrl }]);
+    await context.addCookies([{ name: 'paypal_token', value: data.token, url: own.baseUrl() }]);
 
     // Removing a device is an action without a form: its failures are toasts. Two different
     // failures give two toasts at once.

@@ -4,8 +4,9 @@
 // the link to /edmsub.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
+import { chooseEssentialCookies, expectHydrated } from './helpers';
 
 // The e2e runner (scripts/e2e.mjs) runs from the repository root.
 type Messages = {
@@ -23,17 +24,8 @@ test.use({ viewport: { width: 375, height: 812 } });
 
 // A stored cookie choice keeps the consent banner from covering the footer.
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: baseURL ?? '' }]);
+  await chooseEssentialCookies(context, baseURL);
 });
-
-/** Waits until React has hydrated the element (its handlers exist only from then on). */
-async function expectHydrated(locator: Locator) {
-  await expect
-    .poll(() =>
-      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))),
-    )
-    .toBe(true);
-}
 
 /** The footer's sign-up: the region named by its heading, once its form is hydrated. */
 async function signUp(page: Page, locale: Locale) {

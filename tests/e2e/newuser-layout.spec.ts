@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { type Locale, localeCookieName } from '../../src/lib/locales';
-import { headOf } from './helpers';
+import { chooseEssentialCookies, expectHydrated, headOf } from './helpers';
 
 // The e2e runner (scripts/e2e.mjs) runs from the repository root.
 type Messages = {
@@ -20,17 +20,8 @@ const messagesOf = (locale: Locale) =>
 
 // A stored cookie choice keeps the consent banner from covering the footer's language menu.
 test.beforeEach(async ({ context, baseURL }) => {
-  await context.addCookies([{ name: 'cookie_consent', value: 'essential', url: baseURL ?? '' }]);
+  await chooseEssentialCookies(context, baseURL);
 });
-
-/** Waits until React has hydrated the element (its handlers exist only from then on). */
-async function expectHydrated(locator: Locator) {
-  await expect
-    .poll(() =>
-      locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))),
-    )
-    .toBe(true);
-}
 
 /** The footer's language menu, opened once the page is hydrated. */
 async function openLanguageMenu(page: Page): Promise<Locator> {
