@@ -19,8 +19,11 @@ async function buyAs(page: Page, locale: Locale, email: string) {
   const paypal = await popup;
   await paypal.waitForLoadState();
   await paypal.getByRole('button', { name: /^Pay / }).click();
-  // PayPal's tab comes back to the return page (or the login page) before the buyer closes it.
+  // PayPal's tab comes back to the return page, which completes the payment (and signs a new
+  // buyer in) before the buyer closes it: a tab closed while its answer is on the way loses the
+  // session cookie, and the checkout token signs in only once.
   await paypal.waitForURL(/\/(paystatus\/web\?order=|paySuc|login\?redirect=)/);
+  await paypal.waitForLoadState('networkidle');
   await paypal.close();
 }
 

@@ -85,6 +85,8 @@ async function buyGiftCard(page: Page, buyer: string): Promise<string> {
   // PayPal returns to /paystatus/web, which may complete the payment itself (then /paySuc);
   // either way this tab shows the code: by its polling, or after Completed.
   await paypal.waitForURL(/\/(paystatus\/web\?order=|paySuc|login\?redirect=)/);
+  // Its capture (which signs the new buyer in, once) finishes before the tab is closed.
+  await paypal.waitForLoadState('networkidle');
   await paypal.close();
 
   const code = buy.locator('[data-gift-code]');
