@@ -71,7 +71,6 @@ export async function startTestSmtpServer(
   };
 }
 
-/** The decoded text/plain part of a raw message (quoted-printable or 7bit). */
 /** Quoted-printable (RFC 2045) to text: soft line breaks removed, =XX bytes read as UTF-8. */
 export function decodeQuotedPrintable(body: string): string {
   return Buffer.from(
@@ -84,12 +83,20 @@ export function decodeQuotedPrintable(body: string): string {
   ).toString('utf8');
 }
 
+/**
+ * The decoded text/plain part of a raw message: quoted-printable, base64 (what nodemailer picks
+ * for mostly non-Latin text, e.g. Arabic) or 7bit.
+ */
 export function textPart(raw: string): string {
   const match =
-    /Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(
+    /(Content-Type: text\/plain[^\r\n]*\r?\n(?:[^\r\n]+\r?\n)*)\r?\n([\s\S]*?)(?:\r?\n--|$)/i.exec(
       raw,
     );
-  const body = match?.[1] ?? '';
-  if (!/Content-Transfer-Encoding: quoted-printable/i.test(raw)) return body;
+  const headers = match?.[1] ?? '';
+  const body = match?.[2] ?? '';
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) {
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  }
+  if (!/Content-Transfer-Encoding: quoted-printable/i.test(headers || raw)) return body;
   return decodeQuotedPrintable(body);
 }
