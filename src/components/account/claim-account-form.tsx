@@ -16,6 +16,9 @@ import { useServerError } from './use-server-error';
 
 type Field = 'code' | 'password' | 'confirm';
 
+/** An address inside running text, isolated (FSI … PDI) so right-to-left text cannot reorder it. */
+const isolated = (email: string) => `\u2068${email}\u2069`;
+
 /**
  * The way in for a buyer whose payment or gift card went to an account that has no password,
  * when this browser cannot be signed in to it (the account was made earlier, by another
@@ -100,7 +103,7 @@ export function ClaimAccountForm({ email, next }: { email: string; next: string 
     return (
       <div className="flex flex-col gap-4" data-area="claim-done">
         <p ref={doneRef} tabIndex={-1} role="status" className="font-medium text-success-700">
-          {t('claimDone', { email })}
+          {t('claimDone', { email: isolated(email) })}
         </p>
         <Link
           href={{ pathname: '/login', query: { redirect: next } }}
@@ -121,7 +124,7 @@ export function ClaimAccountForm({ email, next }: { email: string; next: string 
       {...server.formProps}
     >
       <h2 className="text-lg font-bold">{t('claimTitle')}</h2>
-      <p className="text-slate-700">{t('claimIntro', { email })}</p>
+      <p className="text-slate-700">{t('claimIntro', { email: isolated(email) })}</p>
       <ServerErrorAlert id={server.alertId}>{server.top?.text}</ServerErrorAlert>
       <CodeField error={shown.code} />
       <NewPasswordFields errors={shown} />
