@@ -65,6 +65,20 @@ export function ChevronIcon(props: IconProps) {
   );
 }
 
+/**
+ * A chevron pointing forward in the reading direction: right in left-to-right languages, left
+ * in right-to-left ones. Both shapes are drawn and the page's direction shows one (`ltr:` /
+ * `rtl:`), so it does not depend on a transform being painted (breadcrumb separators).
+ */
+export function ForwardChevronIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="m9 6 6 6-6 6" className="rtl:hidden" data-points="right" />
+      <path d="m15 6-6 6 6 6" className="ltr:hidden" data-points="left" />
+    </Svg>
+  );
+}
+
 export function ArrowIcon(props: IconProps) {
   return (
     <Svg {...props} className={`flip-rtl ${props.className ?? ''}`}>
