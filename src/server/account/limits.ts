@@ -1,7 +1,7 @@
 import 'server-only';
 import { ApiError } from '@/server/api/errors';
 import type { Db } from '@/server/db/client';
-import { createLimiter, type Limiter, type LimitRule } from '@/server/rate-limit/limiter';
+import { type LimitRule, limiterCache } from '@/server/rate-limit/limiter';
 
 // Failed logins count per account (the normalised email, whether or not it has an account, so
 // the limit itself reveals nothing) and per address; a successful login resets only the
@@ -56,23 +56,10 @@ export interface AccountLimits {
   reset(name: LimitName, key: string): Promise<void>;
 }
 
-const cache = new WeakMap<Db, Map<LimitName, Limiter>>();
+const limiterOf = limiterCache(limitRules);
 
 export function accountLimits(db: Db): AccountLimits {
-  let forDb = cache.get(db);
-  if (!forDb) {
-    forDb = new Map();
-    cache.set(db, forDb);
-  }
-  const limiters = forDb;
-  const limiter = (name: LimitName): Limiter => {
-    let found = limiters.get(name);
-    if (!found) {
-      found = createLimiter(db, limitRules[name]);
-      limiters.set(name, found);
-    }
-    return found;
-  };
+  const limiter = (name: LimitName) => limiterOf(db, name);
   return {
     async check(name, key) {
       await limiter(name)

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
-import { createLimiter, type Limiter, type LimitRule } from '@/server/rate-limit/limiter';
+import { type LimitRule, limiterCache } from '@/server/rate-limit/limiter';
 
 const hour = 3600;
 
@@ -31,20 +31,9 @@ export const paymentLimitRules = {
 
 export type PaymentLimitName = keyof typeof paymentLimitRules;
 
-// One set of limiters per database (their store is built once), as accountLimits does.
-const cache = new WeakMap<Db, Map<PaymentLimitName, Limiter>>();
+const limiterOf = limiterCache(paymentLimitRules);
 
 /** Counts one attempt against `name` for `key`; past the limit a 429 with the rule's message. */
 export async function consumePaymentLimit(db: Db, name: PaymentLimitName, key: string) {
-  let forDb = cache.get(db);
-  if (!forDb) {
-    forDb = new Map();
-    cache.set(db, forDb);
-  }
-  let limiter = forDb.get(name);
-  if (!limiter) {
-    limiter = createLimiter(db, paymentLimitRules[name]);
-    forDb.set(name, limiter);
-  }
-  await limiter.consume(key);
+  await limiterOf(db, name).consume(key);
 }

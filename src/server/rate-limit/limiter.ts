@@ -29,6 +29,27 @@ function tooMany(rule: LimitRule, msBeforeNext: number): ApiError {
   return ApiError.tooManyRequests(Math.max(1, Math.ceil(msBeforeNext / 1000)), rule.message);
 }
 
+/**
+ * The limiters of a set of rules, made once per database and rule (their store is built once);
+ * they hold the rules, never counters.
+ */
+export function limiterCache<Name extends string>(rules: Record<Name, LimitRule>) {
+  const cache = new WeakMap<Db, Map<Name, Limiter>>();
+  return (db: Db, name: Name): Limiter => {
+    let forDb = cache.get(db);
+    if (!forDb) {
+      forDb = new Map();
+      cache.set(db, forDb);
+    }
+    let found = forDb.get(name);
+    if (!found) {
+      found = createLimiter(db, rules[name]);
+      forDb.set(name, found);
+    }
+    return found;
+  };
+}
+
 /** A limiter whose counters live in the database (PGlite or PostgreSQL alike). */
 export function createLimiter(db: Db, rule: LimitRule): Limiter {
   const store = new RateLimiterDrizzle({
