@@ -28,7 +28,7 @@ interface StartedOrder extends OrderView {
   approve_url: string;
 }
 interface CaptureAnswer extends OrderView {
-  state: 'paid' | 'pending';
+  state: 'paid' | 'pending' | 'cancelled';
 }
 
 interface Pending {
@@ -64,6 +64,8 @@ export function GiftPurchase({ plans, email }: { plans: Plan[]; email: string | 
     () => (plans.find((p) => p.is_recommend) ?? plans[0])?.id ?? '',
   );
   const [errors, setErrors] = useState<{ email?: string; plan?: string }>({});
+  // The form is not shown while PayPal is open: the email typed comes back with it.
+  const [typedEmail, setTypedEmail] = useState('');
   const [problem, setProblem] = useState<ReactNode>(null);
   const [notice, setNotice] = useState('');
   const [busy, setBusy] = useState(false);
@@ -135,6 +137,7 @@ export function GiftPurchase({ plans, email }: { plans: Plan[]; email: string | 
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const typed = String(form.get('gift-email') ?? '').trim();
+    setTypedEmail(typed);
     const emailProblem = email ? null : checkEmail(typed);
     const next = {
       email: emailProblem ? tv(emailProblem) : undefined,
@@ -191,6 +194,7 @@ export function GiftPurchase({ plans, email }: { plans: Plan[]; email: string | 
         { method: 'POST', quiet: true },
       );
       if (answer.state === 'paid' && answer.gift_code) finish(answer);
+      else if (answer.state === 'cancelled') backToChoice(t('cancelled'), false);
       else setNotice(t('processing'));
     } catch (error: unknown) {
       if (errorCode(error) === 40201) backToChoice(errorText(error), true);
@@ -343,6 +347,7 @@ export function GiftPurchase({ plans, email }: { plans: Plan[]; email: string | 
               hint={t('emailHint')}
               autoComplete="email"
               inputMode="email"
+              defaultValue={typedEmail}
               error={errors.email}
             />
           )}

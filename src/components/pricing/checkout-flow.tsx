@@ -95,6 +95,9 @@ function Flow({
     initialNotice ? { tone: 'info', text: initialNotice } : null,
   );
   const [emailError, setEmailError] = useState<string>();
+  // The form is not shown while PayPal is open: the email typed comes back with it (a cancel,
+  // a failed payment), so buying again does not mean typing it again.
+  const [typedEmail, setTypedEmail] = useState('');
   const [focusKey, setFocusKey] = useState(0);
   const channel = useRef<CheckoutChannel | null>(null);
   const popup = useRef<Window | null>(null);
@@ -168,6 +171,9 @@ function Flow({
       const result = await captureOrder(order);
       if (result.state === 'paid') {
         finish(order, result.set_password, result.verify_email ? result.email : '');
+      } else if (result.state === 'cancelled') {
+        popup.current = null;
+        show({ kind: 'choose' }, { tone: 'info', text: t('cancelled') });
       } else await confirmPending(order, approveUrl);
     } catch (error: unknown) {
       const problem = problemOf(error);
@@ -201,6 +207,7 @@ function Flow({
     if (!plan) return;
     const form = event.currentTarget;
     const email = String(new FormData(form).get('checkout-email') ?? '').trim();
+    setTypedEmail(email);
     if (!buyer) {
       const problem = checkEmail(email);
       setEmailError(problem ? tv(problem) : undefined);
@@ -436,6 +443,7 @@ function Flow({
             autoComplete="email"
             inputMode="email"
             required
+            defaultValue={typedEmail}
             disabled={busy}
             error={emailError}
           />

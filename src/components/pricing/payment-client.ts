@@ -28,7 +28,8 @@ export interface StartedOrder extends OrderState {
 }
 
 export interface CapturedOrder extends OrderState {
-  state: 'paid' | 'pending';
+  /** cancelled: the buyer gave up, here or at PayPal. */
+  state: 'paid' | 'pending' | 'cancelled';
   /** The buyer's account was made by this checkout and is now signed in to choose a password. */
   set_password: boolean;
   /** Paid for an account without a password that this browser cannot be signed in to. */

@@ -112,6 +112,10 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
           );
           return;
         }
+        if (result.state === 'cancelled') {
+          show({ kind: 'cancelled' });
+          return;
+        }
         show({ kind: 'confirming' });
         const outcome = await pollOrder(id, { signal: controller.signal });
         if (outcome === 'aborted') return;

@@ -274,7 +274,8 @@ export async function nextCaptureAttempt(db: Db, orderId: string) {
 
 export type CaptureOutcome =
   | { state: 'paid'; order: OrderRow }
-  | { state: 'pending'; order: OrderRow };
+  | { state: 'pending'; order: OrderRow }
+  | { state: 'cancelled'; order: OrderRow };
 
 /**
  * Completes a purchase after the buyer approved it (the Completed button, or the return page).
@@ -286,6 +287,10 @@ export async function captureCheckout(
   order: OrderRow,
 ): Promise<CaptureOutcome> {
   if (order.status === 'paid' || order.status === 'refunded') return { state: 'paid', order };
+  // The buyer gave up (here or at PayPal): nothing to take. A late approval at PayPal is still
+  // captured by its webhook.
+  if (order.status === 'cancelled') return { state: 'cancelled', order };
+  if (order.status === 'failed') throw paymentErrors.paymentFailed(order.failureReason ?? undefined);
   if (!order.providerOrderId) throw paymentErrors.paymentFailed('not created at the provider');
   let result: Awaited<ReturnType<PaymentProvider['captureOrder']>>;
   try {

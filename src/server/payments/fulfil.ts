@@ -162,7 +162,9 @@ export async function planInterval(tx: Db | Tx, planId: string) {
 
 /**
  * Marks a failed payment (declined at the provider) or a cancelled one unless it was paid
- * meanwhile. Its checkout token dies with it: a later checkout gets a token of its own.
+ * meanwhile. Its checkout token lives on for at most an hour, so the tab that made the checkout
+ * can still see what became of it (cancelled, failed) instead of "not found"; it signs nobody
+ * in, since only a paid order does. A later checkout gets a token of its own.
  */
 export async function markOrder(
   db: Db,
@@ -172,7 +174,11 @@ export async function markOrder(
 ) {
   const marked = await db
     .update(orders)
-    .set({ status, failureReason: reason, checkoutTokenHash: null, checkoutTokenExpiresAt: null })
+    .set({
+      status,
+      failureReason: reason,
+      checkoutTokenExpiresAt: sql`least(${orders.checkoutTokenExpiresAt}, now() + interval '1 hour')`,
+    })
     .where(and(eq(orders.id, orderId), eq(orders.status, 'created')))
     .returning({ id: orders.id });
   if (marked.length > 0) recordPaymentOutcome(status);

@@ -117,11 +117,25 @@ describe('a kept checkout cookie', () => {
     expect(sessionCookie(replay)).toBeUndefined();
   });
 
-  it('dies when its checkout is cancelled, and after its expiry', async () => {
+  it('after a cancel only shows the cancel, for an hour; dies after its expiry', async () => {
     const cancelled = await start({ email: newEmail() });
     const { orderId, cookie } = startedCheckout(cancelled);
     await kit.call(`${base}/web/checkout/${orderId}/cancel`, { method: 'POST', cookie });
-    expect((await kit.call(`${base}/web/checkout/${orderId}`, { cookie })).status).toBe(404);
+    // The tab that started it learns it was cancelled (not "not found"); nobody is signed in.
+    const seen = await kit.call(`${base}/web/checkout/${orderId}`, { cookie });
+    expect(seen.status).toBe(200);
+    expect(data(seen).status).toBe('cancelled');
+    const captured = await kit.call(`${base}/web/checkout/${orderId}/capture`, {
+      method: 'POST',
+      cookie,
+    });
+    expect(captured.status).toBe(200);
+    expect(data(captured)).toMatchObject({ state: 'cancelled', set_password: false });
+    expect(sessionCookie(captured)).toBeUndefined();
+    const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+    const left = (row?.checkoutTokenExpiresAt?.getTime() ?? 0) - Date.now();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThanOrEqual(3600_000);
 
     const old = await start({ email: newEmail() });
     const kept = startedCheckout(old);
