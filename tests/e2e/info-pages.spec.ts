@@ -1,5 +1,7 @@
 // FAQ, legal and information pages (issue 6): content in en and ar without console errors,
 // the FAQ accordion and its JSON-LD, the IP check, and axe on every one of these pages.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
@@ -7,10 +9,15 @@ import { hasType, jsonLdOf } from './helpers';
 
 /**
  * Each page with a phrase of its English body text. In Arabic the content is translated: the
- * document must be marked lang="ar" (or, for legal pages kept in English, carry the note that
- * says so); pages built from messages only need their heading.
+ * document must be marked lang="ar" (legal pages also carry the note that the English text is
+ * authoritative); pages built from messages only need their heading.
  */
-const englishOnlyLegal = new Set(['/policy', '/terms-of-service', '/cookie-policy']);
+const legalPages = new Set([
+  '/policy',
+  '/terms-of-service',
+  '/cookie-policy',
+  '/money-back-guarantee',
+]);
 const fromMessages = new Set(['/promotion', '/offer']);
 const pages: { path: string; text: string }[] = [
   { path: '/faq', text: 'Does Turbo VPN keep logs of what I do?' },
@@ -31,6 +38,14 @@ const pages: { path: string; text: string }[] = [
   { path: '/offer', text: 'Everything in premium' },
 ];
 const locales: Locale[] = ['en', 'ar'];
+
+/** The note on translated legal pages, as the locale's messages word it. */
+const authoritative = (locale: Locale) =>
+  (
+    JSON.parse(readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8')) as {
+      Legal: { authoritative: string };
+    }
+  ).Legal.authoritative;
 
 /** Console errors and uncaught exceptions while the page is open. */
 function collectErrors(page: Page): string[] {
@@ -53,9 +68,10 @@ for (const locale of locales) {
       await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
       const body = page.locator('main');
-      if (locale !== 'en' && englishOnlyLegal.has(path)) {
-        await expect(body.getByRole('note')).toBeVisible();
-        await expect(body.locator('[lang="en"]').getByText(text).first()).toBeVisible();
+      if (locale !== 'en' && legalPages.has(path)) {
+        await expect(body.locator('[data-authoritative]')).toHaveText(authoritative(locale));
+        await expect(body.locator(`article [lang="${locale}"]`).first()).toBeVisible();
+        await expect(body.locator('[lang="en"]')).toHaveCount(0);
       } else if (locale !== 'en') {
         if (!fromMessages.has(path))
           await expect(body.locator(`[lang="${locale}"]`).first()).toBeVisible();

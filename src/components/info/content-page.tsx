@@ -70,6 +70,14 @@ export function contentPage(path: string, key: PageKey, options: ContentPageOpti
             >
               {t('englishOnly')}
             </p>
+          ) : legal && locale !== 'en' ? (
+            <p
+              role="note"
+              data-authoritative
+              className="mt-4 max-w-[70ch] rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-800"
+            >
+              {t('authoritative')}
+            </p>
           ) : null}
           {options.header ? (
             await options.header(locale)

@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { claims, contact, legalLastUpdated } from '@/lib/site';
 import { loadContent, loadFaq } from './load';
@@ -29,10 +31,18 @@ describe('content files', () => {
   });
 
   it('falls back to English for a locale without a translation, and says so', () => {
-    const doc = loadContent('legal', 'policy', 'ar');
-    expect(doc.lang).toBe('en');
-    expect(doc.dir).toBe('ltr');
-    expect(doc.html).toContain('href="/ar/cookie-policy"');
+    // Every shipped document is translated, so the test brings an English-only one of its own.
+    const name = `fallback-test-${process.pid}`;
+    const file = path.join(process.cwd(), 'content', 'info', 'en', `${name}.md`);
+    writeFileSync(file, '## Only in English {#only}\n\nSee the [cookie policy](/cookie-policy).\n');
+    try {
+      const doc = loadContent('info', name, 'ar');
+      expect(doc.lang).toBe('en');
+      expect(doc.dir).toBe('ltr');
+      expect(doc.html).toContain('href="/ar/cookie-policy"');
+    } finally {
+      rmSync(file);
+    }
   });
 
   it('uses the claims and contacts of src/lib/site.ts', () => {
