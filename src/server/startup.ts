@@ -9,6 +9,7 @@ import { getMailer } from '@/server/mail';
 import { processMailQueue } from '@/server/mail/queue';
 import { providerFromConfig } from '@/server/payments';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
+import { pruneExpiredRecords } from '@/server/retention';
 
 // Start-up problems a person can fix (bad setting, database down) end the process with one
 // clear log line instead of a stack trace; anything else is a bug and keeps its stack.
@@ -87,6 +88,31 @@ function scheduleMailQueue(handle: DbHandle) {
   mailStore[mailTimerKey].unref();
 }
 
+const retentionTimerKey = Symbol.for('turbovpn.server.retention');
+const retentionStore = globalThis as typeof globalThis & { [retentionTimerKey]?: NodeJS.Timeout };
+
+// What outlived the privacy policy's periods is deleted soon after start and then every hour
+// (src/server/retention.ts).
+const retentionEveryMs = 60 * 60_000;
+
+function scheduleRetention(handle: DbHandle) {
+  if (retentionStore[retentionTimerKey]) return;
+  const run = () => {
+    pruneExpiredRecords(handle.db)
+      .then((removed) => {
+        if (Object.values(removed).some((n) => n > 0)) {
+          logger.info({ area: 'retention', removed }, 'expired records deleted');
+        }
+      })
+      .catch((error: unknown) => {
+        logger.error({ area: 'retention', err: error }, 'retention run failed');
+      });
+  };
+  retentionStore[retentionTimerKey] = setInterval(run, retentionEveryMs);
+  retentionStore[retentionTimerKey].unref();
+  setTimeout(run, 60_000).unref();
+}
+
 /** Everything the web server needs before it answers requests (called from instrumentation). */
 export async function startServer(): Promise<void> {
   const { settings, handle } = await prepareDatabase();
@@ -94,6 +120,7 @@ export async function startServer(): Promise<void> {
   await importBlogIfEmpty(handle, settings.SITE_URL);
   scheduleRefundRetries(handle);
   scheduleMailQueue(handle);
+  scheduleRetention(handle);
   if (settings.APP_ENV === 'production') return;
   if (!settings.PAYPAL_CLIENT_ID && !store[announcedKey]) {
     logger.warn(
