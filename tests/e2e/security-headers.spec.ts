@@ -23,7 +23,7 @@ const layouts: Layout[] = [
   { layout: 'blog', path: '/blog', kind: 'dynamic' },
   { layout: 'internetaccess', path: '/InternetAccess/vpn-for-gaming', kind: 'prerendered' },
   { layout: 'plain', path: '/login', kind: 'prerendered' },
-  { layout: 'plain2', path: '/pricing/standplan', kind: 'prerendered' },
+  { layout: 'plain2', path: '/pricing/standplan', kind: 'dynamic' },
   { layout: 'simple', path: '/offer', kind: 'prerendered' },
   { layout: 'standalone', path: '/ext/survey', kind: 'prerendered' },
 ];
