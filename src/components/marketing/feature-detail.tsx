@@ -8,21 +8,26 @@ import { Section } from '@/components/ui/section';
 import { Steps } from '@/components/ui/steps';
 import type { FeatureSlug } from '@/lib/catalog';
 import { featureContent } from '@/lib/features-content';
+import type { LoadedGuide } from '@/server/content/load';
 import type { Copy } from './copy';
+import { Guide } from './guide';
 import { featureIcons, Icon } from './icon-map';
 
 /**
  * One feature page: what it does, how it works, what Free and Premium include, related
- * features. `features` is the Features namespace (the feature's own text), `page` FeaturesPage.
+ * features, and the feature's long-form guide (content/features). `features` is the Features
+ * namespace (the feature's own text), `page` FeaturesPage.
  */
 export function FeatureDetail({
   slug,
   features,
   page,
+  guide,
 }: {
   slug: FeatureSlug;
   features: Copy;
   page: Copy;
+  guide: LoadedGuide;
 }) {
   const content = featureContent[slug];
   const name = features(`${slug}.name`);
@@ -87,7 +92,8 @@ export function FeatureDetail({
           </LinkButton>
         </div>
       </Section>
-      <Section id="related" tone="tint" title={page('relatedTitle')}>
+      <Guide guide={guide} tone="tint" />
+      <Section id="related" title={page('relatedTitle')}>
         <FeatureGrid
           items={content.related.map((other) => ({
             key: other,

@@ -7,17 +7,23 @@ import { Link } from '@/i18n/navigation';
 import { type ServerCountrySlug, serverCountrySlugs } from '@/lib/catalog';
 import type { Locale } from '@/lib/locales';
 import { countryName, countryOfSlug, flagEmoji, locationsIn } from '@/lib/server-locations';
+import type { LoadedGuide } from '@/server/content/load';
 import type { Copy } from '../marketing/copy';
 import { CtaBand } from '../marketing/cta-band';
+import { Guide } from '../marketing/guide';
 import { CityList } from './location-list';
 
-/** /vpn-server/{country}: the country's own introduction, its cities, and why connect there. */
+/**
+ * /vpn-server/{country}: the country's own introduction, its cities, why connect there, and its
+ * long-form guide (content/countries).
+ */
 export function CountryDetail({
   slug,
   locale,
   heading,
   lede,
   t,
+  guide,
 }: {
   slug: ServerCountrySlug;
   locale: Locale;
@@ -25,6 +31,7 @@ export function CountryDetail({
   lede: string;
   /** ServersPage namespace. */
   t: Copy;
+  guide: LoadedGuide;
 }) {
   const code = countryOfSlug[slug];
   const country = countryName(code, locale);
@@ -78,9 +85,9 @@ export function CountryDetail({
           <p className="mt-4 text-sm text-slate-600">{t('filterNote')}</p>
         </Card>
       </Container>
+      <Guide guide={guide} tone="tint" />
       <Section
         id="other-countries"
-        tone="tint"
         title={t('otherCountries')}
         action={
           <Link href="/vpn-server" className="font-semibold text-accent-700">

@@ -7,7 +7,7 @@ import { claims, contact, legalLastUpdated, refundPolicy } from '@/lib/site';
 import { type ContentValues, interpolate, type RenderedMarkdown, renderMarkdown } from './markdown';
 
 /** The folders of long copy under content/ (one sub-folder per locale, English complete). */
-export type ContentArea = 'legal' | 'info';
+export type ContentArea = 'legal' | 'info' | 'features' | 'countries';
 
 export interface LoadedContent extends RenderedMarkdown {
   /** The language the text is actually in: English while a translation is missing. */
@@ -51,22 +51,21 @@ function readSource(
   throw new Error(`Missing content ${area}/${defaultLocale}/${name}.md`);
 }
 
-/** A Markdown document of content/<area>/<locale>/<name>.md, falling back to English. */
-export function loadContent(area: ContentArea, name: string, locale: Locale): LoadedContent {
+function read(area: ContentArea, name: string, locale: Locale) {
   const { source, lang } = readSource(area, name, locale);
   const rendered = renderMarkdown(source, { locale, values: contentValues(lang) });
-  return { ...rendered, lang, dir: directionOf(lang) };
+  return { source, doc: { ...rendered, lang, dir: directionOf(lang) } };
 }
 
-/**
- * The FAQ (content/info/<locale>/faq.md): every `## ` heading is a question, the Markdown
- * below it its answer. Ids (`{#id}`) are required so links and JSON-LD stay stable.
- */
-export function loadFaq(locale: Locale): { entries: FaqEntry[]; lang: Locale; dir: 'ltr' | 'rtl' } {
-  const { source, lang } = readSource('info', 'faq', locale);
-  const values = contentValues(lang);
-  const blocks = source.split(/^## /m).slice(1);
-  const entries = blocks.map((block) => {
+/** A Markdown document of content/<area>/<locale>/<name>.md, falling back to English. */
+export function loadContent(area: ContentArea, name: string, locale: Locale): LoadedContent {
+  return read(area, name, locale).doc;
+}
+
+/** Questions opened by `marker` (`## ` or `### `), each `Question {#id}` over its Markdown answer. */
+function faqEntries(source: string, marker: string, locale: Locale, values: ContentValues) {
+  const blocks = source.split(new RegExp(`^${marker}`, 'm')).slice(1);
+  return blocks.map((block): FaqEntry => {
     const newline = block.indexOf('\n');
     const headingLine = newline === -1 ? block : block.slice(0, newline);
     const match = /^(.*?)\s*\{#([a-z0-9-]+)\}\s*$/.exec(headingLine);
@@ -80,5 +79,38 @@ export function loadFaq(locale: Locale): { entries: FaqEntry[]; lang: Locale; di
       answerHtml: renderMarkdown(answer, { locale, values }).html,
     };
   });
-  return { entries, lang, dir: directionOf(lang) };
+}
+
+/**
+ * The FAQ (content/info/<locale>/faq.md): every `## ` heading is a question, the Markdown
+ * below it its answer. Ids (`{#id}`) are required so links and JSON-LD stay stable.
+ */
+export function loadFaq(locale: Locale): { entries: FaqEntry[]; lang: Locale; dir: 'ltr' | 'rtl' } {
+  const { source, lang } = readSource('info', 'faq', locale);
+  return {
+    entries: faqEntries(source, '## ', locale, contentValues(lang)),
+    lang,
+    dir: directionOf(lang),
+  };
+}
+
+export interface LoadedGuide extends LoadedContent {
+  /** The questions of its closing `## … {#faq}` section, for FAQPage structured data. */
+  faq: FaqEntry[];
+}
+
+/**
+ * A feature's or country's guide (content/<area>/<locale>/<slug>.md): sections, then a closing
+ * `## … {#faq}` section whose `### Question {#id}` headings are its questions.
+ */
+export function loadGuide(
+  area: 'features' | 'countries',
+  name: string,
+  locale: Locale,
+): LoadedGuide {
+  const { source, doc } = read(area, name, locale);
+  const start = /^## .*\{#faq\}\s*$/m.exec(source);
+  if (!start) throw new Error(`content/${area}/${doc.lang}/${name}.md has no {#faq} section`);
+  const faq = faqEntries(source.slice(start.index), '### ', locale, contentValues(doc.lang));
+  return { ...doc, faq };
 }

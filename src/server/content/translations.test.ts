@@ -1,11 +1,14 @@
 // The long copy of content/ in every language: each translation has the English document's
 // structure (the same section ids in the same order, the same values to fill in, the same link
-// targets), so a translation can neither drop a section nor change a figure or a link.
+// targets), so a translation can neither drop a section nor change a figure or a link; the
+// feature and country guides are long enough to be worth reading.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { featureSlugs, serverCountrySlugs } from '@/lib/catalog';
 import { defaultLocale, locales } from '@/lib/locales';
-import { loadContent } from './load';
+import enMessages from '../../../messages/en.json';
+import { loadContent, loadGuide } from './load';
 
 const root = path.join(process.cwd(), 'content');
 const translated = locales.filter((locale) => locale !== defaultLocale);
@@ -13,6 +16,8 @@ const translated = locales.filter((locale) => locale !== defaultLocale);
 /** The documents every language has in full. */
 const complete: { area: string; names: readonly string[] }[] = [
   { area: 'legal', names: ['policy', 'terms-of-service', 'cookie-policy', 'money-back-guarantee'] },
+  { area: 'features', names: featureSlugs },
+  { area: 'countries', names: serverCountrySlugs },
 ];
 
 const sectionIds = (source: string) =>
@@ -87,5 +92,46 @@ describe('legal pages', () => {
       );
       expect(same, `legal/${locale}/${name}.md`).toEqual([]);
     }
+  });
+});
+
+/** Words of the page's own text entries plus the guide's (Markdown syntax left out). */
+function words(...texts: string[]): number {
+  return texts
+    .join(' ')
+    .replace(/\{#[a-z0-9-]+\}/g, ' ')
+    .replace(/\]\([^)]*\)/g, ']')
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+}
+
+describe('feature and country guides', () => {
+  it.each(featureSlugs)('features/%s: at least 600 words with the page text, and a FAQ', (slug) => {
+    const guide = loadGuide('features', slug, 'en');
+    expect(guide.faq.length).toBeGreaterThanOrEqual(3);
+    expect(guide.html).not.toMatch(/\{[a-zA-Z]+\}/);
+    const own = Object.values(enMessages.Features[slug]);
+    expect(words(read('features', 'en', slug), ...own)).toBeGreaterThanOrEqual(600);
+  });
+
+  it.each(serverCountrySlugs)(
+    'countries/%s: at least 400 words with the page text, and a FAQ',
+    (slug) => {
+      const guide = loadGuide('countries', slug, 'en');
+      expect(guide.faq.length).toBeGreaterThanOrEqual(3);
+      expect(guide.html).not.toMatch(/\{[a-zA-Z]+\}/);
+      const own = Object.values(enMessages.ServersPage.countries[slug]);
+      expect(words(read('countries', 'en', slug), ...own)).toBeGreaterThanOrEqual(400);
+    },
+  );
+
+  it('renders a translation in its own language, with its FAQ', () => {
+    const guide = loadGuide('features', 'automatic-kill-switch', 'ar');
+    expect(guide.lang).toBe('ar');
+    expect(guide.dir).toBe('rtl');
+    expect(guide.faq.map((entry) => entry.id)).toEqual(
+      loadGuide('features', 'automatic-kill-switch', 'en').faq.map((entry) => entry.id),
+    );
+    expect(guide.html).toContain('href="/ar/');
   });
 });

@@ -3,6 +3,7 @@ import { setRequestLocale } from 'next-intl/server';
 import { copyFor } from '@/components/marketing/copy';
 import { FeatureDetail } from '@/components/marketing/feature-detail';
 import { featureSlugs, includes } from '@/lib/catalog';
+import { loadGuide } from '@/server/content/load';
 import { localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 export const dynamicParams = false;
@@ -37,6 +38,11 @@ export default async function FeaturePage({ params }: Props) {
   const { locale, slug, features } = await load(params);
   setRequestLocale(locale);
   return (
-    <FeatureDetail slug={slug} features={features} page={await copyFor(locale, 'FeaturesPage')} />
+    <FeatureDetail
+      slug={slug}
+      features={features}
+      page={await copyFor(locale, 'FeaturesPage')}
+      guide={loadGuide('features', slug, locale)}
+    />
   );
 }

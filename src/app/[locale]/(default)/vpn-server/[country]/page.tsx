@@ -4,6 +4,7 @@ import { copyFor } from '@/components/marketing/copy';
 import { CountryDetail } from '@/components/servers/country-detail';
 import { includes, serverCountrySlugs } from '@/lib/catalog';
 import { countryName, countryOfSlug } from '@/lib/server-locations';
+import { loadGuide } from '@/server/content/load';
 import { localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 export const dynamicParams = false;
@@ -38,6 +39,7 @@ export default async function ServerCountryPage({ params }: Props) {
       heading={text.heading}
       lede={text.description}
       t={await copyFor(locale, 'ServersPage')}
+      guide={loadGuide('countries', slug, locale)}
     />
   );
 }
