@@ -160,7 +160,9 @@ export async function proxy(request: NextRequest) {
   // Blog posts, tags and page numbers live in the database: unknown ones become a real 404.
   if (path === '/blog' || path.startsWith('/blog/')) {
     const outcome = await blogPathOutcome(locale, path, request.nextUrl.searchParams);
-    if (outcome.kind === 'redirect') return redirect(request, outcome.location, 308);
+    if (outcome.kind === 'redirect') {
+      return redirect(request, outcome.location, outcome.status ?? 308);
+    }
     if (outcome.kind === 'not-found') return notFound(request, locale, headers);
   }
   const target = aliases[path] ?? path;

@@ -145,7 +145,7 @@ test('unknown posts, tags and pages past the end are real 404 pages', async ({ r
     '/blog/category/cooking',
     '/blog/more?page=99',
     '/blog/detail?id=99999999',
-    '/de/blog/how-a-vpn-works',
+    '/de/blog/no-such-post',
   ]) {
     const response = await request.get(path);
     expect(response.status(), path).toBe(404);

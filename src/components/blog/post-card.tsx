@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
-import type { Locale } from '@/lib/locales';
+import { directionOf, type Locale } from '@/lib/locales';
 import type { BlogPostSummary } from '@/server/blog/wire';
 import { formatPostDate } from './format';
 
@@ -38,8 +38,13 @@ export async function PostCard({
 }) {
   const t = await getTranslations({ locale, namespace: 'Blog' });
   const Heading = headingLevel;
+  // An English post this blog shows untranslated: the card is marked as English.
+  const foreign = post.locale !== locale;
   return (
     <article
+      lang={foreign ? post.locale : undefined}
+      dir={foreign ? directionOf(post.locale) : undefined}
+      data-post-lang={post.locale}
       className={`group relative flex h-full flex-col overflow-hidden rounded-(--radius-card) border border-slate-200 bg-white shadow-(--shadow-card) ${
         wide ? 'lg:flex-row' : ''
       }`}
@@ -65,7 +70,20 @@ export async function PostCard({
           wide ? 'lg:justify-center lg:p-8' : ''
         }`}
       >
-        <p className="text-sm font-semibold text-accent-700">{post.category.name}</p>
+        <p className="flex flex-wrap items-center gap-2 text-sm font-semibold text-accent-700">
+          <span lang={locale} dir={directionOf(locale)}>
+            {post.category.name}
+          </span>
+          {foreign ? (
+            <span
+              lang={locale}
+              dir={directionOf(locale)}
+              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700"
+            >
+              {t('inEnglish')}
+            </span>
+          ) : null}
+        </p>
         <Heading className={`${large ? 'text-2xl' : 'text-xl'} font-bold leading-snug`}>
           <Link
             href={postHref(post)}

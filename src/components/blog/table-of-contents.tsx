@@ -1,7 +1,16 @@
 import type { BlogTocEntry } from '@/server/db/schema/blog';
 
 /** Links to the article's ## and ### headings (their ids are set on import). */
-export function TableOfContents({ entries, label }: { entries: BlogTocEntry[]; label: string }) {
+export function TableOfContents({
+  entries,
+  label,
+  lang,
+}: {
+  entries: BlogTocEntry[];
+  label: string;
+  /** The post's language where it differs from the page's (an English post shown untranslated). */
+  lang?: { lang?: string; dir?: 'ltr' | 'rtl' };
+}) {
   if (entries.length === 0) return null;
   return (
     <nav
@@ -11,7 +20,7 @@ export function TableOfContents({ entries, label }: { entries: BlogTocEntry[]; l
       <h2 id="toc-heading" className="text-base font-bold">
         {label}
       </h2>
-      <ol className="mt-3 grid gap-1 text-sm">
+      <ol {...lang} className="mt-3 grid gap-1 text-sm">
         {entries.map((entry) => (
           <li key={entry.id} className={entry.level === 3 ? 'ps-4' : ''}>
             <a

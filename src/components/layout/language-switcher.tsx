@@ -2,15 +2,22 @@
 
 import { usePathname } from 'next/navigation';
 import { useCallback, useRef, useState } from 'react';
-import { type Locale, localeNames, locales } from '@/lib/locales';
+import { isLocale, type Locale, localeNames, locales } from '@/lib/locales';
 import { GlobeIcon } from '../ui/icons';
 import { type SwitchSource, switchHref } from './switch-href';
 import { type DismissReason, useDismiss } from './use-dismiss';
 
-/** The parts of the browser's URL a language switch keeps. */
+/** The parts of the browser's URL a language switch keeps, and the page's hreflang versions. */
 function browserUrl(): SwitchSource {
   const { pathname, search, hash } = window.location;
-  return { pathname, search, hash };
+  const alternates: Partial<Record<Locale, string>> = {};
+  for (const link of document.querySelectorAll<HTMLLinkElement>(
+    'link[rel="alternate"][hreflang]',
+  )) {
+    // Only the path counts: the links name SITE_URL, which may not be the address in use.
+    if (isLocale(link.hreflang)) alternates[link.hreflang] = new URL(link.href).pathname;
+  }
+  return { pathname, search, hash, alternates };
 }
 
 /**

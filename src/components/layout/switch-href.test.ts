@@ -97,4 +97,19 @@ describe('switchHref: the current page in another language', () => {
       '/nl/pricing?q=2',
     );
   });
+
+  it('leads a translated post to its translation, and an untranslated one to its own path', () => {
+    const post = {
+      pathname: '/fr/blog/streaming-en-voyage',
+      alternates: {
+        en: '/blog/streaming-while-travelling',
+        fr: '/fr/blog/streaming-en-voyage',
+        de: '/de/blog/streaming-auf-reisen',
+      },
+    };
+    expect(switchHref('de', post)).toBe('/de/blog/streaming-auf-reisen');
+    expect(switchHref('en', post)).toBe('/en/blog/streaming-while-travelling');
+    // No Japanese version named: the same path, which the server sends on.
+    expect(switchHref('ja', post)).toBe('/ja/blog/streaming-en-voyage');
+  });
 });

@@ -8,6 +8,11 @@ export interface SwitchSource {
   pathname: string;
   search?: string;
   hash?: string;
+  /**
+   * The page's own versions by language (its hreflang alternates), where they differ from the
+   * path: a blog post's translation has its own slug.
+   */
+  alternates?: Partial<Record<Locale, string>>;
 }
 
 // Control characters never belong in a URL (browsers drop tabs and newlines from URLs
@@ -42,10 +47,13 @@ function hashPart(hash: string | undefined): string {
  * The URL of the current page in `target`: always `/<target>/<page>` (English too, so the server
  * stores the choice in the LANGUAGE cookie before it redirects to the unprefixed path, which keeps
  * the query), the page without its locale prefix and with aliases resolved, then the current
- * query and hash. `/ar/blog/search?q=vpn` in Japanese is `/ja/blog/search?q=vpn`.
+ * query and hash. `/ar/blog/search?q=vpn` in Japanese is `/ja/blog/search?q=vpn`. A page that
+ * names its version in `target` (a translated post) leads there; one without such a version
+ * keeps its path, which the server sends to that language's version or blog home.
  */
 export function switchHref(target: Locale, source: SwitchSource): string {
-  const page = canonicalPath(splitLocale(sitePath(source.pathname)).path);
+  const path = source.alternates?.[target] ?? source.pathname;
+  const page = canonicalPath(splitLocale(sitePath(path)).path);
   const suffix = page === '/' ? '' : page;
   return `/${target}${suffix}${queryPart(source.search)}${hashPart(source.hash)}`;
 }

@@ -57,13 +57,22 @@ describe('blog API', () => {
       });
     });
 
-    it('keeps locales apart', async () => {
+    it('shows a locale its own posts first, then the English ones it has not translated', async () => {
       const { body } = await get('/ws/mm/v2/blog/home?locale=de');
-      expect(body.data.total).toBe(1);
+      // The German post and the seven English posts German has no translation of.
+      expect(body.data.total).toBe(8);
       expect(body.data.featured[0]).toMatchObject({
         title: 'Wie ein VPN funktioniert',
+        locale: 'de',
         url: '/de/blog/how-a-vpn-works',
       });
+      const others = [...body.data.featured, ...body.data.latest].slice(1);
+      expect(others.length).toBeGreaterThan(0);
+      for (const post of others) {
+        expect(post.locale).toBe('en');
+        expect(post.url).toBe(`/de/blog/${post.unikey}`);
+        expect(post.unikey).not.toBe('how-a-vpn-works');
+      }
     });
 
     it('refuses an unknown locale, naming the field', async () => {
@@ -106,10 +115,13 @@ describe('blog API', () => {
       expect(all.body.data.total).toBe(8);
     });
 
-    it('gives an empty category its one empty page', async () => {
-      const { status, body } = await get('/ws/mm/v2/blog/list?locale=de&category=gaming');
+    it('lists a category in a locale: its own posts first, then untranslated English ones', async () => {
+      const { status, body } = await get('/ws/mm/v2/blog/list?locale=de&category=privacy');
       expect(status).toBe(200);
-      expect(body.data).toMatchObject({ total: 0, total_pages: 1, items: [] });
+      expect(body.data).toMatchObject({ total: 3, total_pages: 1 });
+      expect(
+        body.data.items.map((p: { unikey: string; locale: string }) => `${p.locale}:${p.unikey}`),
+      ).toEqual(['de:how-a-vpn-works', 'en:dns-leaks', 'en:no-logs-explained']);
     });
 
     it('answers 404 for a tag without posts', async () => {
@@ -180,6 +192,19 @@ describe('blog API', () => {
       expect(byId.body.data.title).toBe('How to stop DNS leaks');
     });
 
+    it('shows an untranslated English post in another locale, and hides a translated one', async () => {
+      const shown = await post('/ws/mm/v2/blog/detail', { locale: 'fr', key: 'dns-leaks' });
+      expect(shown.status).toBe(200);
+      expect(shown.body.data).toMatchObject({ locale: 'en', url: '/fr/blog/dns-leaks' });
+      // German has its own version of this one: the English post is not German's to show.
+      const english = await post('/ws/mm/v2/blog/detail', { locale: 'en', key: 'how-a-vpn-works' });
+      const hidden = await post('/ws/mm/v2/blog/detail', {
+        locale: 'de',
+        key: `__sys-id__${english.body.data.id}`,
+      });
+      expect(hidden.status).toBe(404);
+    });
+
     it('never hands out script, event handlers or javascript: links', async () => {
       const { body } = await post('/ws/mm/v2/blog/detail', {
         locale: 'en',
@@ -192,7 +217,6 @@ describe('blog API', () => {
     it('answers 404 for an unknown post, a post of another locale and a WordPress key that is not one', async () => {
       for (const request of [
         { locale: 'en', key: 'no-such-post' },
-        { locale: 'fr', key: 'how-a-vpn-works' },
         { locale: 'en', key: '__wp__how-a-vpn-works' },
         { locale: 'en', key: '__sys-id__999999' },
         { locale: 'en', key: '__sys-id__abc' },
@@ -247,7 +271,7 @@ describe('blog API', () => {
         headline: 'Wie ein VPN funktioniert',
         inLanguage: 'de',
       });
-      expect((await get('/ws/mm/v2/blog/yoast-head?locale=de&slug=dns-leaks')).status).toBe(404);
+      expect((await get('/ws/mm/v2/blog/yoast-head?locale=de&slug=no-such-post')).status).toBe(404);
     });
   });
 
@@ -296,6 +320,19 @@ describe('blog API', () => {
       expect(de.body.data.items[0].locale).toBe('de');
     });
 
+    it('finds the page language first, then the English posts it shows, each stemmed in its own language', async () => {
+      const { body } = await get('/ws/mm/v2/blog/search?locale=de&q=vpn');
+      const found = body.data.items.map((p: { unikey: string; locale: string }) => p.locale);
+      expect(found[0]).toBe('de');
+      expect(found.slice(1).length).toBeGreaterThan(0);
+      expect(found.slice(1).every((locale: string) => locale === 'en')).toBe(true);
+      // An English word stemmed the English way finds an English post from the German blog.
+      const english = await get('/ws/mm/v2/blog/search?locale=de&q=leaking');
+      expect(english.body.data.items.map((p: { unikey: string }) => p.unikey)).toContain(
+        'dns-leaks',
+      );
+    });
+
     it('answers an empty first page when nothing matches, 404 past it', async () => {
       const none = await get('/ws/mm/v2/blog/search?locale=en&q=zebra');
       expect(none.status).toBe(200);
@@ -335,12 +372,13 @@ describe('blog API', () => {
     it('lists every category with its localized name and post count', async () => {
       const { body } = await get('/ws/mm/v2/blog/recommend-categories?locale=de');
       expect(body.data).toHaveLength(6);
+      // Its own post and the English ones it shows.
       expect(body.data[0]).toMatchObject({
         slug: 'privacy',
-        posts: 1,
+        posts: 3,
         url: '/de/blog/category/privacy',
       });
-      expect(body.data.find((c: { slug: string }) => c.slug === 'news').posts).toBe(0);
+      expect(body.data.find((c: { slug: string }) => c.slug === 'news').posts).toBe(1);
     });
   });
 });

@@ -21,7 +21,7 @@ describe('blog on the server: start-up import, proxy checks, sitemap, feed', () 
     expect(await countAllPosts(db())).toBe(10);
   });
 
-  const check = (locale: 'en' | 'de', path: string, query = '') =>
+  const check = (locale: 'en' | 'de' | 'fr', path: string, query = '') =>
     checkBlogPath(locale, path, new URLSearchParams(query), db());
 
   it.each([
@@ -66,10 +66,24 @@ describe('blog on the server: start-up import, proxy checks, sitemap, feed', () 
     expect(await check('en', path, query)).toEqual({ kind: 'not-found' });
   });
 
-  it('keeps locales apart: a post or tag of one locale is unknown in another', async () => {
+  it('shows a locale its own posts and the English ones it has not translated', async () => {
     expect(await check('de', '/blog/how-a-vpn-works')).toEqual({ kind: 'ok' });
-    expect(await check('de', '/blog/dns-leaks')).toEqual({ kind: 'not-found' });
-    expect(await check('de', '/blog/tag/dns')).toEqual({ kind: 'not-found' });
+    // English only: shown in English under /de.
+    expect(await check('de', '/blog/dns-leaks')).toEqual({ kind: 'ok' });
+    expect(await check('de', '/blog/tag/dns')).toEqual({ kind: 'ok' });
+    expect(await check('de', '/blog/no-such-post')).toEqual({ kind: 'not-found' });
+  });
+
+  it('sends a post of another language to its version here, else to this blog', async () => {
+    const { findPost } = await import('./queries');
+    const english = await findPost(db(), { locale: 'en', shortPath: 'how-a-vpn-works' });
+    // By id: the English post that German has translated leads to the German one.
+    expect(await check('de', `/blog/__sys-id__${english?.id}`)).toEqual({
+      kind: 'redirect',
+      location: '/de/blog/how-a-vpn-works',
+      status: 307,
+    });
+    expect(await check('fr', `/blog/__sys-id__${english?.id}`)).toEqual({ kind: 'ok' });
   });
 
   it('redirects /blog/detail?id= to the post in its own locale', async () => {

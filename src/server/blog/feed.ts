@@ -25,7 +25,8 @@ export function atomFeed(
   size = 20,
 ): Promise<string> {
   return cached(db, `feed:${locale}:${siteUrl}:${size}`, async () => {
-    const rows = await listPosts(db, { locale, limit: size, offset: 0 });
+    // The locale's own posts: a feed reader subscribed in German gets German entries.
+    const rows = await listPosts(db, { locale, own: true, limit: size, offset: 0 });
     const url = (path: string) => new URL(localizePath(locale, path), siteUrl).toString();
     const selfUrl = url('/blog/feed');
     const updated = rows.reduce(

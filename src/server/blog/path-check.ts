@@ -6,7 +6,7 @@ import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import { getDb } from '@/server/db/client';
 import { reservedBlogSlugs } from './front-matter';
-import { blogPageCount, postById, postExists } from './service';
+import { blogPageCount, postById, postElsewhere, postExists } from './service';
 
 // The proxy's existence check for blog paths whose values live in the database (posts, tags,
 // page numbers). Answers are cached with the rest of the blog data (15 minutes). An unknown
@@ -16,7 +16,8 @@ import { blogPageCount, postById, postExists } from './service';
 export type BlogPathOutcome =
   | { kind: 'ok' }
   | { kind: 'not-found' }
-  | { kind: 'redirect'; location: string };
+  /** 308 unless `status` says otherwise (a target that may change later is a 307). */
+  | { kind: 'redirect'; location: string; status?: 307 | 308 };
 
 const ok: BlogPathOutcome = { kind: 'ok' };
 const notFound: BlogPathOutcome = { kind: 'not-found' };
@@ -89,7 +90,11 @@ export async function checkBlogPath(
   if (first !== undefined && second === undefined && !reservedBlogSlugs.includes(first)) {
     const key = segment(first);
     if (key === null || key.length > 200) return notFound;
-    return (await postExists(db, locale, key)) ? ok : notFound;
+    if (await postExists(db, locale, key)) return ok;
+    // A post of another language (a language switch, a shared link): its version here, or
+    // this blog's home; never a 404 for a post that exists.
+    const elsewhere = await postElsewhere(db, locale, key);
+    return elsewhere ? { kind: 'redirect', location: elsewhere, status: 307 } : notFound;
   }
   return notFound;
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { and, count, desc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { blogCategories as categoryOrder } from '@/lib/catalog';
-import type { Locale } from '@/lib/locales';
+import { defaultLocale, type Locale } from '@/lib/locales';
 import type { Db } from '@/server/db/client';
 import {
   blogCategories,
@@ -117,6 +117,47 @@ export async function findPost(db: Db, lookup: PostLookup): Promise<PostRow | un
   return row;
 }
 
+/** The post a locale's blog shows under a key: its own, or an English one it has no translation of. */
+export async function findVisiblePost(db: Db, lookup: PostLookup): Promise<PostRow | undefined> {
+  const own = await findPost(db, lookup);
+  if (own || lookup.locale === defaultLocale) return own;
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(lookupWhere({ ...lookup, locale: defaultLocale }), visibleIn(lookup.locale)));
+  return row;
+}
+
+/** Like findVisiblePost, without the body. */
+export async function findVisiblePostSummary(
+  db: Db,
+  lookup: PostLookup,
+): Promise<PostSummaryRow | undefined> {
+  const own = await findPostSummary(db, lookup);
+  if (own || lookup.locale === defaultLocale) return own;
+  const [row] = await db
+    .select(summaryColumns)
+    .from(blogPosts)
+    .where(and(lookupWhere({ ...lookup, locale: defaultLocale }), visibleIn(lookup.locale)));
+  return row;
+}
+
+/** The translation keys of the posts a key names in any language (a link from another one). */
+export async function translationKeysAnywhere(db: Db, lookup: Omit<PostLookup, 'locale'>) {
+  const where =
+    lookup.id !== undefined
+      ? eq(blogPosts.id, lookup.id)
+      : and(
+          eq(blogPosts.shortPath, lookup.shortPath ?? ''),
+          eq(blogPosts.isWp, lookup.isWp ?? false),
+        );
+  const rows = await db
+    .selectDistinct({ translationKey: blogPosts.translationKey })
+    .from(blogPosts)
+    .where(where);
+  return rows.map((row) => row.translationKey);
+}
+
 export async function findPostSummary(
   db: Db,
   lookup: PostLookup,
@@ -144,14 +185,34 @@ export async function tagsOfPosts(db: Db, postIds: number[]): Promise<Map<number
   return result;
 }
 
+/**
+ * The posts a locale's blog shows: its own, and the English posts it has no translation of
+ * (listed after its own, marked as English), so no blog is ever empty.
+ */
+export function visibleIn(locale: Locale): SQL {
+  const own = eq(blogPosts.locale, locale);
+  if (locale === defaultLocale) return own;
+  const english = and(
+    eq(blogPosts.locale, defaultLocale),
+    sql`not exists (select 1 from blog_posts t where t.locale = ${locale}
+      and t.translation_key = ${blogPosts.translationKey})`,
+  );
+  return or(own, english) as SQL;
+}
+
+/** The locale's own posts before the English ones it shows. */
+const ownFirst = (locale: Locale) => desc(sql`(${blogPosts.locale} = ${locale})`);
+
 export interface ListFilter {
   locale: Locale;
   category?: string;
   tag?: string;
+  /** Only the locale's own posts (its feed), not the English ones its blog also lists. */
+  own?: boolean;
 }
 
 function filterWhere(filter: ListFilter) {
-  const conditions = [eq(blogPosts.locale, filter.locale)];
+  const conditions = [filter.own ? eq(blogPosts.locale, filter.locale) : visibleIn(filter.locale)];
   if (filter.category) conditions.push(eq(blogPosts.categorySlug, filter.category));
   if (filter.tag) {
     conditions.push(
@@ -167,14 +228,19 @@ export async function countPosts(db: Db, filter: ListFilter): Promise<number> {
   return row?.value ?? 0;
 }
 
-/** Newest first; featured posts first when `featuredFirst`. */
+/** The locale's own posts first, then newest first; featured posts first when `featuredFirst`. */
 export async function listPosts(
   db: Db,
   filter: ListFilter & { limit: number; offset: number; featuredFirst?: boolean },
 ): Promise<PostSummaryRow[]> {
   const order = filter.featuredFirst
-    ? [desc(blogPosts.featured), desc(blogPosts.publishedAt), desc(blogPosts.id)]
-    : [desc(blogPosts.publishedAt), desc(blogPosts.id)];
+    ? [
+        ownFirst(filter.locale),
+        desc(blogPosts.featured),
+        desc(blogPosts.publishedAt),
+        desc(blogPosts.id),
+      ]
+    : [ownFirst(filter.locale), desc(blogPosts.publishedAt), desc(blogPosts.id)];
   return db
     .select(summaryColumns)
     .from(blogPosts)
@@ -197,28 +263,25 @@ export async function translationsOf(db: Db, translationKey: string) {
     .where(eq(blogPosts.translationKey, translationKey));
 }
 
-/** Posts per category in a locale (every category, zero included). */
+/** Posts per category a locale's blog shows (every category, zero included). */
 export async function categoryCounts(db: Db, locale: Locale) {
   const rows = await db
     .select({ slug: blogCategories.slug, posts: sql<number>`count(${blogPosts.id})::int` })
     .from(blogCategories)
-    .leftJoin(
-      blogPosts,
-      and(eq(blogPosts.categorySlug, blogCategories.slug), eq(blogPosts.locale, locale)),
-    )
+    .leftJoin(blogPosts, and(eq(blogPosts.categorySlug, blogCategories.slug), visibleIn(locale)))
     .groupBy(blogCategories.slug, blogCategories.position)
     .orderBy(blogCategories.position);
   return rows;
 }
 
-/** Tags used by the locale's posts, most used first. */
+/** Tags used by the posts a locale's blog shows, most used first. */
 export async function tagCounts(db: Db, locale: Locale, limit = 500) {
   return db
     .select({ slug: blogTags.slug, posts: sql<number>`count(*)::int` })
     .from(blogTags)
     .innerJoin(blogPostTags, eq(blogPostTags.tagId, blogTags.id))
     .innerJoin(blogPosts, eq(blogPosts.id, blogPostTags.postId))
-    .where(eq(blogPosts.locale, locale))
+    .where(visibleIn(locale))
     .groupBy(blogTags.slug)
     .orderBy(desc(sql`count(*)`), blogTags.slug)
     .limit(limit);
@@ -271,17 +334,21 @@ export async function relatedPosts(db: Db, post: PostSummaryRow, limit: number) 
 export const markStart = '\u2983';
 export const markStop = '\u2984';
 
-/** Full-text search in a locale: best rank first, with a highlighted headline of the body. */
+/**
+ * Full-text search of what a locale's blog shows: its own posts first (best rank first), then
+ * the English ones it lists, each matched with its own language's stemmer, with a highlighted
+ * headline of the body.
+ */
 export async function searchPosts(
   db: Db,
   params: { locale: Locale; q: string; limit: number; offset: number },
 ) {
-  const cfg = searchConfigOf(params.locale);
-  const query = sql`websearch_to_tsquery(${cfg}::regconfig, ${params.q})`;
-  const where = and(
-    eq(blogPosts.locale, params.locale),
-    sql`${blogPosts.searchVector} @@ ${query}`,
-  );
+  const own = searchConfigOf(params.locale);
+  const english = searchConfigOf(defaultLocale);
+  // Each post is matched and highlighted with its own language's configuration.
+  const cfg = sql`(case when ${blogPosts.locale} = ${params.locale} then ${own} else ${english} end)::regconfig`;
+  const query = sql`websearch_to_tsquery(${cfg}, ${params.q})`;
+  const where = and(visibleIn(params.locale), sql`${blogPosts.searchVector} @@ ${query}`);
   const rank = sql<number>`ts_rank_cd(${blogPosts.searchVector}, ${query}, 1)`;
   // One pass over the matches ranks them and counts them (window count); only the page of
   // results left after the limit gets its headlines, the costly part.
@@ -294,7 +361,7 @@ export async function searchPosts(
       })
       .from(blogPosts)
       .where(where)
-      .orderBy(desc(rank), desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .orderBy(ownFirst(params.locale), desc(rank), desc(blogPosts.publishedAt), desc(blogPosts.id))
       .limit(params.limit)
       .offset(params.offset),
   );
@@ -305,12 +372,17 @@ export async function searchPosts(
       ...summaryColumns,
       rank: ranked.rank,
       total: ranked.total,
-      headline: sql<string>`ts_headline(${cfg}::regconfig, ${blogPosts.bodyText}, ${query}, ${options})`,
-      titleHeadline: sql<string>`ts_headline(${cfg}::regconfig, ${blogPosts.title}, ${query}, ${`StartSel="${markStart}", StopSel="${markStop}", HighlightAll=true`})`,
+      headline: sql<string>`ts_headline(${cfg}, ${blogPosts.bodyText}, ${query}, ${options})`,
+      titleHeadline: sql<string>`ts_headline(${cfg}, ${blogPosts.title}, ${query}, ${`StartSel="${markStart}", StopSel="${markStop}", HighlightAll=true`})`,
     })
     .from(ranked)
     .innerJoin(blogPosts, eq(blogPosts.id, ranked.id))
-    .orderBy(desc(ranked.rank), desc(blogPosts.publishedAt), desc(blogPosts.id));
+    .orderBy(
+      ownFirst(params.locale),
+      desc(ranked.rank),
+      desc(blogPosts.publishedAt),
+      desc(blogPosts.id),
+    );
   // Past the last page there are no rows to carry the count.
   let total = Number(rows[0]?.total ?? 0);
   if (rows.length === 0 && params.offset > 0) {

@@ -3,7 +3,7 @@ import 'server-only';
 import { loadMessages } from '@/i18n/messages';
 import { decodeBlogKey } from '@/lib/blog-key';
 import { blogCategories, includes } from '@/lib/catalog';
-import { isLocale, type Locale, localizePath } from '@/lib/locales';
+import { defaultLocale, isLocale, type Locale, localizePath } from '@/lib/locales';
 import type { Db } from '@/server/db/client';
 import { cached } from './cache';
 import * as q from './queries';
@@ -41,7 +41,7 @@ async function summaries(
     ),
     categoryNames(locale),
   ]);
-  return rows.map((row) => toSummary(row, tags.get(row.id) ?? [], names));
+  return rows.map((row) => toSummary(row, tags.get(row.id) ?? [], names, locale));
 }
 
 /** The page count of a list: at least 1, so an empty list still has its first page. */
@@ -157,7 +157,8 @@ export function blogPageCount(
 export function blogPostDetail(db: Db, locale: Locale, key: string): Promise<BlogPostDetail> {
   return cached(db, `detail:${locale}:${key}`, async () => {
     const lookup = lookupOf(locale, key);
-    const row = lookup ? await q.findPost(db, lookup) : undefined;
+    // Its own post, or the English one this locale has no translation of (shown in English).
+    const row = lookup ? await q.findVisiblePost(db, lookup) : undefined;
     if (!row) throw notFoundPost(key, locale);
     const [tags, names, translations] = await Promise.all([
       q.tagsOfPosts(db, [row.id]),
@@ -170,14 +171,14 @@ export function blogPostDetail(db: Db, locale: Locale, key: string): Promise<Blo
         const unikey = postKey(t);
         return { locale: t.locale as Locale, unikey, url: postPath(t.locale as Locale, unikey) };
       });
-    return toDetail(row, tags.get(row.id) ?? [], names, versions);
+    return toDetail(row, tags.get(row.id) ?? [], names, versions, locale);
   });
 }
 
 export function fastBlogDetail(db: Db, locale: Locale, key: string): Promise<BlogPostSummary> {
   return cached(db, `fast:${locale}:${key}`, async () => {
     const lookup = lookupOf(locale, key);
-    const row = lookup ? await q.findPostSummary(db, lookup) : undefined;
+    const row = lookup ? await q.findVisiblePostSummary(db, lookup) : undefined;
     if (!row) throw notFoundPost(key, locale);
     const [summary] = await summaries(db, [row], locale);
     if (!summary) throw notFoundPost(key, locale);
@@ -185,18 +186,42 @@ export function fastBlogDetail(db: Db, locale: Locale, key: string): Promise<Blo
   });
 }
 
-/** Whether /blog/{key} exists in the locale (the proxy's check); cached like the rest. */
+/** Whether /blog/{key} is shown in the locale (the proxy's check); cached like the rest. */
 export function postExists(db: Db, locale: Locale, key: string): Promise<boolean> {
   return cached(db, `exists:${locale}:${key}`, async () => {
     const lookup = lookupOf(locale, key);
-    return lookup ? (await q.findPostSummary(db, lookup)) !== undefined : false;
+    return lookup ? (await q.findVisiblePostSummary(db, lookup)) !== undefined : false;
+  });
+}
+
+/**
+ * Where /<locale>/blog/{key} leads when the locale does not show that key but another language
+ * has a post under it (a language switch on a post, a shared link): that post's version in
+ * this locale (its translation, or the English one it shows), else the locale's blog home.
+ * Null when no language has such a post.
+ */
+export function postElsewhere(db: Db, locale: Locale, key: string): Promise<string | null> {
+  return cached(db, `elsewhere:${locale}:${key}`, async () => {
+    const lookup = lookupOf(locale, key);
+    if (!lookup) return null;
+    const { locale: _ignored, ...where } = lookup;
+    const keys = await q.translationKeysAnywhere(db, where);
+    if (keys.length === 0) return null;
+    for (const translationKey of keys) {
+      const versions = await q.translationsOf(db, translationKey);
+      const own = versions.find((version) => version.locale === locale);
+      const english = versions.find((version) => version.locale === defaultLocale);
+      const target = own ?? english;
+      if (target) return postPath(locale, postKey(target));
+    }
+    return localizePath(locale, '/blog');
   });
 }
 
 export function recommendedPosts(db: Db, locale: Locale, key: string, limit: number) {
   return cached(db, `recommended:${locale}:${key}:${limit}`, async () => {
     const lookup = lookupOf(locale, key);
-    const row = lookup ? await q.findPostSummary(db, lookup) : undefined;
+    const row = lookup ? await q.findVisiblePostSummary(db, lookup) : undefined;
     if (!row) throw notFoundPost(key, locale);
     return summaries(db, await q.relatedPosts(db, row, limit), locale);
   });

@@ -18,7 +18,10 @@ export interface BlogPostSummary {
   short_path: string;
   isWP: boolean;
   locale: Locale;
-  /** Site path of the post in its locale, e.g. /de/blog/wie-ein-vpn-funktioniert. */
+  /**
+   * Site path of the post in the blog that lists it, e.g. /de/blog/wie-ein-vpn-funktioniert; an
+   * English post a locale shows untranslated is under that locale's prefix (`locale` says 'en').
+   */
   url: string;
   title: string;
   excerpt: string;
@@ -65,10 +68,12 @@ export function postPath(locale: Locale, unikey: string): string {
   return localizePath(locale, `/blog/${encodeURIComponent(unikey)}`);
 }
 
+/** `view`: the locale whose blog lists the post (its own by default). */
 export function toSummary(
   row: PostSummaryRow,
   tags: string[],
   names: CategoryNames,
+  view?: Locale,
 ): BlogPostSummary {
   const locale = isLocale(row.locale) ? row.locale : 'en';
   const unikey = postKey(row);
@@ -78,7 +83,7 @@ export function toSummary(
     short_path: row.shortPath,
     isWP: row.isWp,
     locale,
-    url: postPath(locale, unikey),
+    url: postPath(view ?? locale, unikey),
     title: row.title,
     excerpt: row.excerpt,
     cover: row.coverUrl ? { url: row.coverUrl, alt: row.coverAlt } : null,
@@ -96,9 +101,10 @@ export function toDetail(
   tags: string[],
   names: CategoryNames,
   translations: BlogTranslation[],
+  view?: Locale,
 ): BlogPostDetail {
   return {
-    ...toSummary(row, tags, names),
+    ...toSummary(row, tags, names, view),
     html: row.bodyHtml,
     toc: row.toc,
     seo: { title: row.seoTitle, description: row.seoDescription },

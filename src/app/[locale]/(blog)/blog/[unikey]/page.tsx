@@ -11,7 +11,7 @@ import { Container } from '@/components/ui/container';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Link } from '@/i18n/navigation';
-import type { Locale } from '@/lib/locales';
+import { directionOf, type Locale } from '@/lib/locales';
 import { absoluteUrl } from '@/lib/seo/metadata';
 import { brand } from '@/lib/site';
 import { blogDb, blogMetadata } from '@/server/blog/page-support';
@@ -57,6 +57,8 @@ export async function generateMetadata(props: Props): Promise<Metadata> {
       alternatePaths: Object.fromEntries(
         post.translations.map((tr) => [tr.locale, pathOf(tr.unikey)]),
       ),
+      // An English post shown untranslated here: the English page is the one to index.
+      noindex: post.locale !== locale,
     },
   );
   metadata.openGraph = {
@@ -90,6 +92,9 @@ export default async function BlogPostPage(props: Props) {
     );
   }
   const related = await recommendedPosts(blogDb(), locale, post.unikey, 3);
+  // An English post this blog shows untranslated: its own text is marked as English.
+  const foreign = post.locale !== locale;
+  const text = foreign ? { lang: post.locale, dir: directionOf(post.locale) } : {};
   const siteUrl = config().SITE_URL;
   const url = absoluteUrl(siteUrl, locale, pathOf(post.unikey));
   const crumbs = [
@@ -142,10 +147,24 @@ export default async function BlogPostPage(props: Props) {
                 {post.category.name}
               </Link>
             </p>
-            <h1 className="mt-2 max-w-4xl text-3xl font-bold leading-tight tracking-tight sm:text-4xl">
+            <h1
+              {...text}
+              className="mt-2 max-w-4xl text-3xl font-bold leading-tight tracking-tight sm:text-4xl"
+            >
               {post.title}
             </h1>
-            <p className="mt-4 max-w-[65ch] text-lg text-slate-700">{post.excerpt}</p>
+            <p {...text} className="mt-4 max-w-[65ch] text-lg text-slate-700">
+              {post.excerpt}
+            </p>
+            {foreign ? (
+              <p
+                role="note"
+                data-english-only
+                className="mt-4 max-w-[70ch] rounded-lg bg-amber-50 px-4 py-3 text-sm text-slate-800"
+              >
+                {t('englishOnly')}
+              </p>
+            ) : null}
             <p className="mt-4 flex flex-wrap gap-x-3 gap-y-1 text-sm text-slate-600">
               <span>{t('byAuthor', { author: post.author })}</span>
               <span>
@@ -178,9 +197,11 @@ export default async function BlogPostPage(props: Props) {
               />
             ) : null}
             <div className="mb-8 lg:hidden">
-              <TableOfContents entries={post.toc} label={t('toc')} />
+              <TableOfContents entries={post.toc} label={t('toc')} lang={text} />
             </div>
-            <ArticleBody html={post.html} />
+            <div {...text}>
+              <ArticleBody html={post.html} />
+            </div>
             {post.tags.length > 0 ? (
               <section aria-labelledby="tags-heading" className="mt-10">
                 <h2 id="tags-heading" className="text-lg font-bold">
@@ -204,7 +225,7 @@ export default async function BlogPostPage(props: Props) {
           </div>
           <aside className="hidden lg:block">
             <div className="sticky top-6">
-              <TableOfContents entries={post.toc} label={t('toc')} />
+              <TableOfContents entries={post.toc} label={t('toc')} lang={text} />
             </div>
           </aside>
         </Container>
