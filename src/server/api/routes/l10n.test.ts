@@ -57,6 +57,14 @@ describe('GET /l10n', () => {
     });
   });
 
+  it('returns the whole tree for an empty prefix', async () => {
+    const res = await get('language=en&prefix=');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { data: { prefix: string | null; messages: unknown } };
+    expect(body.data.prefix).toBeNull();
+    expect(body.data.messages).toEqual(en);
+  });
+
   it('returns only the subtree under a prefix', async () => {
     expect(firstNamespace).toBeDefined();
     const res = await get(`language=en&prefix=${firstNamespace}`);

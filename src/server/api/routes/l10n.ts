@@ -11,10 +11,14 @@ import { validate } from '../validate';
 
 export const l10nQuerySchema = z.object({
   language: z.enum(locales, { error: `must be one of ${locales.join(', ')}` }),
-  prefix: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be a dotted namespace like "home.hero"')
-    .optional(),
+  // An empty prefix (`prefix=`) asks for the whole catalogue, like no prefix at all.
+  prefix: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be a dotted namespace like "home.hero"')
+      .optional(),
+  ),
   // `url` in the answer is this path localized, and clients navigate to it: "//host" or a
   // backslash would make it point off-site.
   path: z
