@@ -2,6 +2,10 @@
 // itself is an HttpOnly cookie the page cannot read; a readable hint cookie says whether a
 // session may exist, so pages ask for the profile only then.
 import { sessionHintCookieName } from '@/lib/session-cookie';
+import { hasSessionHint } from './session-hint';
+
+export { hasSessionHint };
+
 import { api } from './http';
 
 export interface SessionUser {
@@ -29,10 +33,6 @@ export function setUser(next: SessionUser | null): void {
 export function subscribeUser(listener: Listener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
-export function hasSessionHint(): boolean {
-  return document.cookie.split(';').some((part) => part.trim() === `${sessionHintCookieName}=1`);
 }
 
 /** Forgets the session in this tab: hint cookie, bearer token, user. */

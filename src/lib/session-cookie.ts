@@ -2,8 +2,9 @@
 export const sessionCookieName = 'paypal_token';
 
 /**
- * A non-HttpOnly companion of the session cookie holding only "1": it tells static pages' header
- * that a session may exist, so they ask the profile endpoint only then. It grants nothing.
+ * A non-HttpOnly companion of the session cookie holding the account's user id: it tells static
+ * pages' header that a session may exist, so they ask the profile endpoint only then, and gives
+ * analytics events their user_id. It grants nothing.
  */
 export const sessionHintCookieName = 'signed_in';
 

@@ -147,3 +147,34 @@ test.describe('tabs', () => {
       .toContain('later');
   });
 });
+
+test('a log-in sends the login event, and events then name the signed-in user', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'cookie_consent', value: 'all', url: baseURL ?? '' }]);
+  const bodies = eventRequests(page);
+  await page.goto('/login');
+  const form = page.locator('form').filter({ has: page.locator('#password') });
+  await expect
+    .poll(() =>
+      form.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__react'))),
+    )
+    .toBe(true);
+  await page.locator('#email').fill('demo@turbovpn.local');
+  await page.locator('#password').fill('Demo-pass1!');
+  await form.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/myAccount$/);
+  const hint = (await context.cookies()).find((cookie) => cookie.name === 'signed_in')?.value;
+  expect(hint).toMatch(/^[0-9a-f-]{36}$/);
+  type Sent = { event_name: string; user_id: string | null };
+  const sent = () =>
+    bodies.flatMap((body) => (JSON.parse(body || '{}') as { events?: Sent[] }).events ?? []);
+  await expect.poll(() => sent().some((event) => event.event_name === 'login')).toBe(true);
+  expect(sent().find((event) => event.event_name === 'login')?.user_id).toBe(hint);
+  // The account page's own page_show names the user too.
+  await expect
+    .poll(() => sent().some((event) => event.event_name === 'page_show' && event.user_id === hint))
+    .toBe(true);
+});

@@ -1,5 +1,6 @@
 // The site's analytics (spec 3, 4, 9). Other areas call `track(name, params)`; the tracking
 // island (components/tracking) starts the rest: geo, consent, page views, clicks, errors.
+import { sessionUserId } from '../session-hint';
 import { type AnalyticsEvent, buildEvent, describeDevice, type EventParams } from './event';
 import type { GeoMessage } from './geo';
 import { AnalyticsQueue, type Permission, waitForIp } from './queue';
@@ -23,17 +24,16 @@ export const analyticsEvents = {
 interface Runtime {
   permission: () => Permission;
   geo: () => GeoMessage | undefined;
-  userId: string | null;
 }
 
-const runtime: Runtime = { permission: () => 'wait', geo: () => undefined, userId: null };
+const runtime: Runtime = { permission: () => 'wait', geo: () => undefined };
 let queue: AnalyticsQueue | undefined;
 
 function theQueue(): AnalyticsQueue {
   queue ??= new AnalyticsQueue({
     send: sendEvents,
     permission: () => runtime.permission(),
-    userId: () => runtime.userId,
+    userId: sessionUserId,
   });
   return queue;
 }
@@ -44,7 +44,8 @@ function event(name: string, params: EventParams, at?: number): AnalyticsEvent {
     name,
     params,
     {
-      userId: runtime.userId,
+      // The signed-in account (the session hint carries its id); null for a visitor.
+      userId: sessionUserId(),
       language: document.documentElement.lang || null,
       device: describeDevice(navigator.userAgent),
       country: geo?.country || null,
@@ -72,11 +73,6 @@ export async function trackPageShow(params: EventParams = {}): Promise<void> {
   const path = location.pathname;
   await waitForIp(() => runtime.geo()?.user_ip);
   theQueue().push(event(analyticsEvents.pageShow, { path, ...params }, shownAt));
-}
-
-/** The signed-in user's id (null after logout); the accounts area sets it from the profile. */
-export function setAnalyticsUser(userId: string | null): void {
-  runtime.userId = userId;
 }
 
 /** Wires consent and geo in (tracking island). */

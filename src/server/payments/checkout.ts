@@ -227,7 +227,7 @@ function canFollow(order: OrderRow, access: OrderAccess): boolean {
 export async function signInWithCheckout(
   db: Db,
   params: { orderId: string; checkoutToken: string; settings: SessionSettings },
-): Promise<{ token: string } | undefined> {
+): Promise<{ token: string; userId: string } | undefined> {
   return db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(orders)
@@ -252,7 +252,7 @@ export async function signInWithCheckout(
       .returning({ userId: orders.userId });
     if (!claimed?.userId) return undefined;
     const { token } = await startWebSession(tx, claimed.userId, params.settings);
-    return { token };
+    return { token, userId: claimed.userId };
   });
 }
 

@@ -10,10 +10,20 @@ function secure(): boolean {
 }
 
 /** Sets the HttpOnly session cookie and its readable "signed in" hint, for the session's life. */
-export function setSessionCookies(c: Context, token: string, maxAgeSeconds: number): void {
+/**
+ * The session (httpOnly) and its hint for the page's scripts, which carries the account's user
+ * id: the same id the account page shows, so analytics events name their user (spec 3 user_id)
+ * without asking the API on every page. It grants nothing; the session cookie does.
+ */
+export function setSessionCookies(
+  c: Context,
+  token: string,
+  maxAgeSeconds: number,
+  userId: string,
+): void {
   const common = { path: '/', sameSite: 'Lax', secure: secure(), maxAge: maxAgeSeconds } as const;
   setCookie(c, sessionCookieName, token, { ...common, httpOnly: true });
-  setCookie(c, sessionHintCookieName, '1', common);
+  setCookie(c, sessionHintCookieName, userId, common);
 }
 
 export function clearSessionCookies(c: Context): void {

@@ -131,7 +131,7 @@ describe('POST web/login/handoff/exchange', () => {
     const cookie = res.setCookies.find((line) => line.startsWith('paypal_token='));
     expect(cookie).toContain(`paypal_token=${token}`);
     expect(cookie).toMatch(/HttpOnly/i);
-    expect(res.setCookies.some((line) => line.startsWith('signed_in=1'))).toBe(true);
+    expect(res.setCookies.some((line) => /^signed_in=[0-9a-f-]{36};/.test(line))).toBe(true);
     const profile = await kit.call(`${base}/web/profile`, { token });
     expect((profile.body.data as { email: string }).email).toBe(app.email);
     // The app's own session goes on.

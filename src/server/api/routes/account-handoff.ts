@@ -66,7 +66,7 @@ accountHandoffRoutes.post(
     if (!userId) throw accountErrors.codeExpired();
     const settings = sessionSettings();
     const { token } = await startWebSession(db, userId, settings);
-    setSessionCookies(c, token, settings.maxAgeSeconds);
+    setSessionCookies(c, token, settings.maxAgeSeconds, userId);
     return ok(c, { token });
   },
 );

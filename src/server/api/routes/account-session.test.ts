@@ -27,7 +27,7 @@ describe('POST web/login', () => {
     expect(session).toMatch(/Path=\//);
     expect(session).not.toMatch(/Secure/i); // APP_ENV is not production in tests
     const hint = res.setCookies.find((c) => c.startsWith('signed_in='));
-    expect(hint).toContain('signed_in=1');
+    expect(hint).toMatch(/^signed_in=[0-9a-f-]{36};/);
     expect(hint).not.toMatch(/HttpOnly/i);
   });
 

@@ -30,12 +30,12 @@ accountSessionRoutes.post(
     }
     const { username, password } = c.req.valid('json');
     const settings = sessionSettings();
-    const { token } = await login(
+    const { token, user } = await login(
       c.var.db().db,
       { username, password, ipKey: where.limitKey },
       settings,
     );
-    setSessionCookies(c, token, settings.maxAgeSeconds);
+    setSessionCookies(c, token, settings.maxAgeSeconds, user.id);
     return ok(c, { token });
   },
 );

@@ -133,7 +133,7 @@ paymentRoutes.post(`${base}/web/checkout/:id/capture`, async (c) => {
       settings,
     });
     if (signedIn) {
-      setSessionCookies(c, signedIn.token, settings.maxAgeSeconds);
+      setSessionCookies(c, signedIn.token, settings.maxAgeSeconds, signedIn.userId);
       deleteCookie(c, checkoutCookieName, { path: '/' });
       setPassword = true;
     }
@@ -196,7 +196,7 @@ paymentRoutes.post(`${base}/gift/redeem`, validate('json', redeemSchema), async 
   if (result.created) {
     const settings = sessionSettings();
     const { token } = await startWebSession(db, result.userId, settings);
-    setSessionCookies(c, token, settings.maxAgeSeconds);
+    setSessionCookies(c, token, settings.maxAgeSeconds, result.userId);
   }
   const signedIn = Boolean(user) || result.created;
   return ok(c, {
