@@ -75,3 +75,11 @@ for (const locale of ['ar', 'ja', 'de'] as const) {
     }
   });
 }
+
+test('/resetPassword carries its form in the prerendered HTML', async ({ request }) => {
+  const html = await (await request.get('/resetPassword')).text();
+  for (const id of ['email', 'code', 'password', 'confirm']) {
+    expect(html, `#${id}`).toMatch(new RegExp(`<input[^>]+id="${id}"`));
+  }
+  expect(html).toMatch(/<button[^>]+type="submit"/);
+});

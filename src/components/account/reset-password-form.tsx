@@ -20,7 +20,7 @@ type Field = 'email' | 'code' | 'password' | 'confirm';
 
 /**
  * The new password. Coming from /forgetPassword the email and checked code are known; opened
- * directly, the page asks for them too.
+ * directly (and in the prerendered HTML), the page asks for them too.
  */
 export function ResetPasswordForm() {
   const t = useTranslations('Auth');
@@ -66,7 +66,8 @@ export function ResetPasswordForm() {
   }
 
   const shown = server.fieldErrors(errors);
-  if (state === undefined) return null;
+  // Until the browser has read what /forgetPassword left (state undefined), the full form is
+  // shown: it is what the prerendered page carries, so the page is never an empty box.
   if (done) {
     return (
       <div className="flex flex-col gap-5">
