@@ -66,6 +66,32 @@ export function track(name: string, params: EventParams = {}): void {
   theQueue().push(event(name, params));
 }
 
+const pendingLoginKey = 'analytics_login';
+
+/**
+ * A log-in, recorded by the page it leads to: the login page navigates away at once, before
+ * its queue could send anything. The method waits in session storage until then.
+ */
+export function trackLoginOnNextPage(method: string): void {
+  try {
+    sessionStorage.setItem(pendingLoginKey, method);
+  } catch {
+    // Storage refused (private mode): the event is lost, the login is not.
+  }
+}
+
+/** Sends the login event a previous page left (tracking island, once per page). */
+export function sendPendingLogin(): void {
+  let method: string | null = null;
+  try {
+    method = sessionStorage.getItem(pendingLoginKey);
+    sessionStorage.removeItem(pendingLoginKey);
+  } catch {
+    return;
+  }
+  if (method) track(analyticsEvents.login, { method });
+}
+
 /** page_show waits for the visitor's IP (10 tries, 1 s apart), then goes without it. */
 export async function trackPageShow(params: EventParams = {}): Promise<void> {
   if (typeof window === 'undefined') return;

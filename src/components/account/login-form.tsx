@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { analyticsEvents, track } from '@/client/analytics';
+import { trackLoginOnNextPage } from '@/client/analytics';
 import { api } from '@/client/http';
 import { Link } from '@/i18n/navigation';
 import { localizePath } from '@/lib/locales';
@@ -54,9 +54,8 @@ export function LoginForm({ recaptchaSiteKey }: { recaptchaSiteKey?: string }) {
         body: { username, password, recasign },
         quiet: server.quiet,
       });
-      // Spec 3's login event; the session hint now names the user, so it carries user_id (the
-      // queue sends it with a beacon as the page unloads).
-      track(analyticsEvents.login, { method: 'password' });
+      // Spec 3's login event, sent by the next page (this one leaves at once), with user_id.
+      trackLoginOnNextPage('password');
       const redirect = new URLSearchParams(window.location.search).get('redirect');
       window.location.assign(safeRedirect(redirect, localizePath(locale, '/myAccount')));
     } catch (error: unknown) {

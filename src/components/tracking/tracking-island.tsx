@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   analyticsPermissionChanged,
   configureAnalytics,
+  sendPendingLogin,
   track,
   trackPageShow,
 } from '@/client/analytics';
@@ -86,6 +87,7 @@ export function TrackingIsland({ legacy, texts, openAtStart = false }: TrackingI
     const found = attributionFromQuery(location.search);
     if (hasAttribution(found)) pending.current = { ...pending.current, ...found };
     void trackPageShow({ title: document.title.slice(0, 200) });
+    sendPendingLogin();
   }, [pathname]);
 
   // Consent decides what happens to waiting attribution and analytics.
