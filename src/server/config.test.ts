@@ -9,6 +9,7 @@ describe('parseConfig', () => {
       NODE_ENV: 'development',
       APP_ENV: 'development',
       SITE_URL: 'http://localhost:3000',
+      TEST_FAILURES: '',
       PGLITE_DIR: './data/pglite',
       LOG_LEVEL: 'info',
       MAIL_FROM: 'Turbo VPN <no-reply@turbovpn.local>',
@@ -31,6 +32,14 @@ describe('parseConfig', () => {
       PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: false,
       PAYMENT_TIMEOUT_MS: 20_000,
     });
+  });
+
+  it('refuses the error-page test failures in production, and unknown ones anywhere', () => {
+    expect(() => parseConfig({ ...completeProductionEnv, TEST_FAILURES: 'page' })).toThrow(
+      'TEST_FAILURES: is for end-to-end tests and must be empty when APP_ENV=production',
+    );
+    expect(() => parseConfig({ TEST_FAILURES: 'everything' })).toThrow(/TEST_FAILURES/);
+    expect(parseConfig({ TEST_FAILURES: 'page,error-page' }).TEST_FAILURES).toBe('page,error-page');
   });
 
   it('names every missing production setting at once', () => {

@@ -58,6 +58,16 @@ const configSchema = z
     // The public origin (canonical URLs, sitemap, mail links). Unset: http://localhost:<PORT>,
     // the local server (parseConfig); production requires it.
     SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // End-to-end tests of the error pages only: `page` makes /pricing throw while it renders,
+    // `error-page` makes the error page fail too (src/server/test-failures.ts). Refused when
+    // APP_ENV=production.
+    TEST_FAILURES: z
+      .string()
+      .regex(
+        /^((page|error-page)(,(page|error-page))*)?$/,
+        'must be "", "page" or "page,error-page"',
+      )
+      .default(''),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -135,6 +145,13 @@ const configSchema = z
       .optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.APP_ENV === 'production' && value.TEST_FAILURES) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_FAILURES'],
+        message: 'is for end-to-end tests and must be empty when APP_ENV=production',
+      });
+    }
     // Canonical URLs, the sitemap and mail links name the public origin, never localhost.
     if (value.APP_ENV === 'production' && !value.SITE_URL) {
       ctx.addIssue({

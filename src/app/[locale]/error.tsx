@@ -16,6 +16,8 @@ export default function ErrorPage({
   reset: () => void;
 }) {
   const t = useErrorTexts();
+  // End-to-end tests of the page shown when this one fails (TEST_FAILURES=error-page).
+  if (t.failForTest) throw new Error('Injected test failure: error-page');
   return (
     <main id="main" className="flex-1">
       <Container className="py-20 text-center">

@@ -11,6 +11,7 @@ import { ScrollToTop } from '@/components/layout/scroll-to-top';
 import { TrackingRoot } from '@/components/tracking/tracking-root';
 import { routing } from '@/i18n/routing';
 import { directionOf, locales } from '@/lib/locales';
+import { isInjected } from '@/server/test-failures';
 
 // Only the 18 locales exist: anything else is unmatched and gets the root not-found page.
 export const dynamicParams = false;
@@ -46,7 +47,15 @@ export default async function LocaleLayout({
           {t('skipToContent')}
         </a>
         {/* The error boundary's texts: a plain context, so no page needs next-intl's client. */}
-        <ErrorTextsProvider texts={errorTextsOf(Errors)}>{children}</ErrorTextsProvider>
+        <ErrorTextsProvider
+          texts={
+            isInjected('error-page')
+              ? { ...errorTextsOf(Errors), failForTest: true }
+              : errorTextsOf(Errors)
+          }
+        >
+          {children}
+        </ErrorTextsProvider>
         <ScrollToTop />
         {/* Geo, consent banner, attribution, analytics, tab sync (issue 7). */}
         <TrackingRoot locale={locale} />

@@ -11,6 +11,8 @@ export interface ErrorTexts {
   /** Contains `{digest}`, replaced by the error's reference. */
   reference: string;
   goHome: string;
+  /** Set only by the end-to-end tests of the error pages (TEST_FAILURES=error-page). */
+  failForTest?: true;
 }
 
 /** The texts of the document-level error page (src/app/global-error.tsx). */

@@ -14,6 +14,7 @@ import { offers } from '@/lib/site';
 import { config } from '@/server/config';
 import { loadFaq } from '@/server/content/load';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
+import { failIfInjected } from '@/server/test-failures';
 
 // Rendered per request: the plans come from the database catalogue of the visitor's channel.
 export const dynamic = 'force-dynamic';
@@ -62,6 +63,7 @@ async function PricingJsonLd({ locale }: { locale: Locale }) {
 export default async function PricingPage({ params, searchParams }: PricingProps) {
   const locale = await localeOf(params);
   setRequestLocale(locale);
+  failIfInjected('page');
   const query = await searchParams;
   const [text, t] = await Promise.all([
     pageText(locale, 'pricing'),
