@@ -1,7 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { textPart } from '../../tests/support/smtp-server';
-import { expectNoSeriousAxeViolations, ownServerWithMail } from './helpers';
+import { codeMailedTo, expectNoSeriousAxeViolations, ownServerWithMail } from './helpers';
 
 // A paying buyer is never left without a way in: someone pays for an email whose account was
 // made by an earlier checkout and has no password yet. This browser may not be signed in to it
@@ -25,15 +24,6 @@ async function buyAs(page: Page, locale: Locale, email: string) {
   await paypal.waitForURL(/\/(paystatus\/web\?order=|paySuc|login\?redirect=)/);
   await paypal.waitForLoadState('networkidle');
   await paypal.close();
-}
-
-async function codeMailedTo(email: string): Promise<string> {
-  for (;;) {
-    const mail = await own.smtp().nextMail(20_000);
-    if (!mail.to.includes(email)) continue;
-    const code = /\b(\d{6})\b/.exec(textPart(mail.raw))?.[1];
-    if (code) return code;
-  }
 }
 
 const journeys: { locale: Locale; width: number; keyboard: boolean }[] = [
@@ -72,7 +62,7 @@ for (const { locale, width, keyboard } of journeys) {
     await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: testInfo.outputPath(`claim-${locale}-${width}.png`) });
 
-    const code = await codeMailedTo(email);
+    const code = await codeMailedTo(own.smtp(), email);
     const password = 'Claimed-pass1!';
     if (keyboard) {
       // Focus starts at the code field; Tab moves through the form, Enter sends it.

@@ -1,6 +1,12 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { demoAccount, expectNoSeriousAxeViolations, ownServer, signInDemo } from './helpers';
+import {
+  demoAccount,
+  expectNoSeriousAxeViolations,
+  expectNoSidewaysScroll,
+  ownServer,
+  signInDemo,
+} from './helpers';
 
 const paymentApi = '/api/mms/payment/v1';
 const api = { 'app-type': '502' };
@@ -51,13 +57,6 @@ async function buyPlanAsDemo(context: BrowserContext) {
   const receipt = history.find((entry) => entry.id === order?.order_id)?.receipt ?? '';
   expect(receipt).not.toBe('');
   return { orderId: order.order_id, receipt };
-}
-
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
 }
 
 /** Buys a gift card on /gift-card as a new buyer and returns the code the page shows. */

@@ -13,7 +13,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
+import { startTestSmtpServer, type TestSmtpServer, textPart } from '../support/smtp-server';
 
 /** Base of canonical and alternate URLs (the server's SITE_URL). */
 export const siteUrl = process.env.SITE_URL ?? 'http://localhost:3000';
@@ -312,4 +312,22 @@ export function ownServerWithMail() {
     baseUrl: () => running(server, 'server').baseUrl,
     smtp: () => running(smtp, 'mail server'),
   };
+}
+
+/** The page does not scroll sideways (nothing wider than the viewport). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
+}
+
+/** The 6-digit code of the next mail to `email` the test's SMTP server receives (others skipped). */
+export async function codeMailedTo(smtp: TestSmtpServer, email: string): Promise<string> {
+  for (;;) {
+    const mail = await smtp.nextMail(20_000);
+    if (!mail.to.includes(email)) continue;
+    const code = /\b(\d{6})\b/.exec(textPart(mail.raw))?.[1];
+    if (code) return code;
+  }
 }

@@ -22,11 +22,13 @@ import {
   test,
 } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { startTestSmtpServer, type TestSmtpServer, textPart } from '../support/smtp-server';
+import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 import {
   chooseEssentialCookies,
+  codeMailedTo,
   demoAccount,
   expectHydrated,
+  expectNoSidewaysScroll,
   type RunningServer,
   startSpecServer,
 } from './helpers';
@@ -98,25 +100,13 @@ async function keepLastStep(page: Page, testInfo: TestInfo, name: string) {
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `horizontal overflow on ${page.url()}`).toBeLessThanOrEqual(0);
-}
-
 let counter = 0;
 const newEmail = (who: string) => `${who}-${Date.now()}-${++counter}@example.com`;
 
-/** The 6-digit code of the next mail to `email` (mails to others are skipped). */
-async function codeMailedTo(email: string): Promise<string> {
+/** The 6-digit code of the next mail to `email`. */
+function codeFor(email: string): Promise<string> {
   if (!smtp) throw new Error('the mail server runs only inside tests');
-  for (;;) {
-    const mail = await smtp.nextMail(20_000);
-    if (!mail.to.includes(email)) continue;
-    const code = /\b(\d{6})\b/.exec(textPart(mail.raw))?.[1];
-    if (code) return code;
-  }
+  return codeMailedTo(smtp, email);
 }
 
 /**
@@ -492,7 +482,7 @@ for (const [index, view] of viewsA.entries()) {
     await expectHydrated(page.locator('main form'));
     await page.getByLabel(msg(locale, 'Auth.email')).fill(email);
     await page.getByRole('button', { name: msg(locale, 'Auth.sendCode') }).click();
-    const sent = await codeMailedTo(email);
+    const sent = await codeFor(email);
     const wrong = sent === '000000' ? '111111' : '000000';
 
     const code = page.getByLabel(msg(locale, 'Auth.code'));
