@@ -290,7 +290,8 @@ export async function captureCheckout(
   // The buyer gave up (here or at PayPal): nothing to take. A late approval at PayPal is still
   // captured by its webhook.
   if (order.status === 'cancelled') return { state: 'cancelled', order };
-  if (order.status === 'failed') throw paymentErrors.paymentFailed(order.failureReason ?? undefined);
+  if (order.status === 'failed')
+    throw paymentErrors.paymentFailed(order.failureReason ?? undefined);
   if (!order.providerOrderId) throw paymentErrors.paymentFailed('not created at the provider');
   let result: Awaited<ReturnType<PaymentProvider['captureOrder']>>;
   try {
