@@ -2,10 +2,11 @@ import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import type { Messages } from '@/i18n/messages';
+import { loadMessages, type Messages } from '@/i18n/messages';
 import { claimValues } from '@/lib/claim-values';
 import { isLocale, type Locale } from '@/lib/locales';
 import { findRoute } from '@/lib/routes';
+import { commonWords, messageStrings, pageKeywords } from '@/lib/seo/keywords';
 import { buildMetadata } from '@/lib/seo/metadata';
 import { config } from '@/server/config';
 
@@ -39,17 +40,35 @@ export async function pageText(
   };
 }
 
+const commonByLocale = new Map<Locale, Promise<ReadonlySet<string>>>();
+
+/** The words too common in a locale's messages to be keywords (its stop words), found once. */
+function commonWordsOf(locale: Locale): Promise<ReadonlySet<string>> {
+  let entry = commonByLocale.get(locale);
+  if (!entry) {
+    entry = loadMessages(locale).then((messages) => commonWords(messageStrings(messages), locale));
+    commonByLocale.set(locale, entry);
+  }
+  return entry;
+}
+
+/** A page's keywords from its own title and heading, in its language (src/lib/seo/keywords.ts). */
+export async function keywordsFor(locale: Locale, text: PageText, brand: string): Promise<string> {
+  return pageKeywords(text, { locale, brand, common: await commonWordsOf(locale) });
+}
+
 /** Metadata of a page from its text; noindex for pages the route table keeps out of search. */
 export async function metadataFor(locale: Locale, path: string, text: PageText): Promise<Metadata> {
   const t = await getTranslations({ locale, namespace: 'Meta' });
+  const siteName = t('siteName');
   return buildMetadata({
     siteUrl: config().SITE_URL,
-    siteName: t('siteName'),
+    siteName,
     locale,
     path,
     title: text.title,
     description: text.description,
-    keywords: t('keywords'),
+    keywords: await keywordsFor(locale, text, siteName),
     ogImageAlt: t('ogImageAlt'),
     indexed: findRoute(path)?.indexed ?? true,
   });
