@@ -1,8 +1,19 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Plan } from '@/lib/plans/types';
 import { memoryStorage } from '../../tests/support/memory-storage';
 import { ApiRequestError, createApiClient } from './http';
-import { fetchPlans, plansCacheKey, plansPath, plansTtlMs } from './plans-cache';
+import {
+  browserPlansOptions,
+  fetchPlans,
+  plansCacheKey,
+  plansPath,
+  plansTtlMs,
+  refreshPlans,
+  seedPlans,
+} from './plans-cache';
 import type { StorageLike } from './storage';
 
 const yearly: Plan = {
@@ -208,5 +219,154 @@ describe('fetchPlans', () => {
     expect(fetchSpy).toHaveBeenCalledTimes(1);
     expect(fetchSpy).toHaveBeenCalledWith(`${plansPath}?channel=default`, expect.anything());
     expect(storage.data.has(plansCacheKey({ channel: 'default' }))).toBe(true);
+  });
+});
+
+describe('seedPlans', () => {
+  let storage: ReturnType<typeof memoryStorage>;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-01T12:00:00Z'));
+    storage = memoryStorage();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps a list the page already has, so fetchPlans answers it without a request', async () => {
+    const { requests, client } = server(() => envelope({ plans: [monthly] }));
+    seedPlans({ channel: 'p7', from: 'landing-a' }, [yearly, monthly], { storage });
+    expect(storage.data.has(plansCacheKey({ channel: 'p7', from: 'landing-a' }))).toBe(true);
+    const options = { channel: 'p7', from: 'landing-a' };
+    expect(await fetchPlans(options, { client, storage })).toEqual([yearly, monthly]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('keeps the seeded list for ten minutes, as an answer', async () => {
+    const { requests, client } = server(() => envelope({ plans: [monthly] }));
+    seedPlans({}, [yearly], { storage });
+    vi.setSystemTime(Date.now() + plansTtlMs - 1);
+    expect(await fetchPlans({}, { client, storage })).toEqual([yearly]);
+    vi.setSystemTime(Date.now() + 1);
+    expect(await fetchPlans({}, { client, storage })).toEqual([monthly]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('seeds only its own channel and referrer', async () => {
+    const { requests, client } = server(() => envelope({ plans: [monthly] }));
+    seedPlans({ channel: 'p7' }, [yearly], { storage });
+    expect(await fetchPlans({ channel: 'p7', from: 'x' }, { client, storage })).toEqual([monthly]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('replaces an older list of the same key', async () => {
+    const { client } = server();
+    seedPlans({ channel: 'p7' }, [monthly], { storage });
+    seedPlans({ channel: 'p7' }, [yearly], { storage });
+    expect(await fetchPlans({ channel: 'p7' }, { client, storage })).toEqual([yearly]);
+  });
+
+  it('leaves malformed plans out and stores no list without a usable plan', async () => {
+    seedPlans({ channel: 'a' }, [{ ...yearly, price: 59.99 }, monthly, 'x'], { storage });
+    seedPlans({ channel: 'b' }, [{ id: 1 }], { storage });
+    seedPlans({ channel: 'c' }, [], { storage });
+    expect([...storage.data.keys()]).toEqual([plansCacheKey({ channel: 'a' })]);
+    const { client } = server();
+    expect(await fetchPlans({ channel: 'a' }, { client, storage })).toEqual([monthly]);
+  });
+
+  it('does not throw when storage is unusable', () => {
+    const broken: StorageLike = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+      removeItem: () => {},
+    };
+    expect(() => seedPlans({}, [yearly], { storage: broken })).not.toThrow();
+  });
+});
+
+describe('refreshPlans', () => {
+  let storage: ReturnType<typeof memoryStorage>;
+
+  beforeEach(() => {
+    storage = memoryStorage();
+  });
+
+  it('asks the API whatever is cached, and caches the new answer', async () => {
+    const { requests, client } = server(() => envelope({ plans: [monthly] }));
+    seedPlans({ channel: 'p7' }, [yearly], { storage });
+    expect(await refreshPlans({ channel: 'p7' }, { client, storage })).toEqual([monthly]);
+    expect(requests).toHaveLength(1);
+    expect(new URL(requests[0]?.url ?? '').pathname).toBe(plansPath);
+    expect(await fetchPlans({ channel: 'p7' }, { client, storage })).toEqual([monthly]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('leaves nothing cached when the new request fails', async () => {
+    const { client } = server(() => envelope(null, 500, 500));
+    seedPlans({}, [yearly], { storage });
+    await expect(refreshPlans({}, { client, storage })).rejects.toBeInstanceOf(ApiRequestError);
+    expect(storage.data.size).toBe(0);
+  });
+});
+
+describe('browserPlansOptions', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('takes the channel from the query, else the cookie, as the server does', () => {
+    vi.stubGlobal('document', { cookie: 'a=1; channel=from-cookie' });
+    expect(browserPlansOptions(undefined, '?channel=from-query')).toEqual({
+      channel: 'from-query',
+    });
+    expect(browserPlansOptions(undefined, '?plan=12')).toEqual({ channel: 'from-cookie' });
+    vi.stubGlobal('location', { search: '?channel=here' });
+    expect(browserPlansOptions()).toEqual({ channel: 'here' });
+  });
+
+  it('adds the X-From the server saw, and nothing when there is neither', () => {
+    expect(browserPlansOptions('landing-a', '?channel=p7')).toEqual({
+      channel: 'p7',
+      from: 'landing-a',
+    });
+    expect(browserPlansOptions(null, '')).toEqual({});
+    expect(browserPlansOptions('', '?channel=')).toEqual({});
+  });
+});
+
+describe('the one place in the browser that requests plans', () => {
+  const src = fileURLToPath(new URL('..', import.meta.url));
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  // Code that may run in a browser: everything but the server's modules and the tests.
+  const browserCode = files(src)
+    .map((file) => relative(src, file).split('\\').join('/'))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+    .filter((file) => !file.startsWith('server/'));
+
+  /** A file's code without its comments (block comments and whole comment lines). */
+  const code = (file: string) =>
+    readFileSync(join(src, file), 'utf8')
+      .replace(/\/\*[\s\S]*?\*\//g, '')
+      .replace(/^\s*\/\/.*$/gm, '');
+
+  it('is src/client/plans-cache.ts', () => {
+    // The plans API's path as a string, or the module's own constant for it.
+    const asksPlans = /['"`][^'"`\n]*providers\/plans|\bplansPath\b/;
+    expect(browserCode.filter((file) => asksPlans.test(code(file)))).toEqual([
+      'client/plans-cache.ts',
+    ]);
+  });
+
+  it('is what the purchase islands load their plans through', () => {
+    expect(code('components/pricing/island-plans.ts')).toMatch(/from '@\/client\/plans-cache'/);
+    for (const island of [
+      'components/pricing/checkout-flow.tsx',
+      'components/gift/gift-purchase.tsx',
+    ]) {
+      expect(code(island)).toMatch(/\buseIslandPlans\(/);
+    }
   });
 });

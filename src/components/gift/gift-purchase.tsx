@@ -8,6 +8,7 @@ import { checkEmail } from '@/lib/password-rules';
 import { planName } from '@/lib/plans/name';
 import { derivePlan } from '@/lib/plans/product-id';
 import type { Plan } from '@/lib/plans/types';
+import { useIslandPlans } from '../pricing/island-plans';
 import { paymentApi } from '../subscription/types';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -41,6 +42,10 @@ type Stage =
   | { step: 'waiting'; pending: Pending }
   | { step: 'done'; code: string; email: string };
 
+/** The plan chosen until the visitor picks one: the recommended one, else the first. */
+const defaultPlanId = (plans: Plan[]) => (plans.find((p) => p.is_recommend) ?? plans[0])?.id ?? '';
+const samePlans = (plans: Plan[]) => plans;
+
 /** The order this tab is paying for, so a reload or a return from PayPal picks it up again. */
 const pendingKey = 'turbovpn.gift.pending';
 /** How often the page asks whether the payment was completed (possibly in another tab). */
@@ -51,18 +56,28 @@ const panel = 'rounded-2xl border border-slate-200 bg-white p-6';
 /**
  * Buying a gift card: a plan, the buyer's email (without a session), then PayPal in a new
  * window. The page waits with Completed / Cancel and also polls the order, so it notices a
- * payment completed by the return page in the other tab; then it shows the code.
+ * payment completed by the return page in the other tab; then it shows the code. The plans
+ * are the server's (this page's catalogue, chosen without X-From); a list needed again in the
+ * browser (none from the server, a plan the API no longer knows) comes through the browser's
+ * plans cache (pricing/island-plans.ts).
  */
-export function GiftPurchase({ plans, email }: { plans: Plan[]; email: string | null }) {
+export function GiftPurchase({
+  plans: serverPlans,
+  email,
+}: {
+  plans: Plan[];
+  email: string | null;
+}) {
   const t = useTranslations('GiftCard');
   const tv = useTranslations('Validation');
   const tp = useTranslations('Plans');
   const errorText = useErrorText();
   const locale = useLocale();
   const [stage, setStage] = useState<Stage>({ step: 'choose' });
-  const [planId, setPlanId] = useState(
-    () => (plans.find((p) => p.is_recommend) ?? plans[0])?.id ?? '',
-  );
+  const [plans, refreshPlans] = useIslandPlans(serverPlans, { plans: serverPlans }, samePlans);
+  const [chosenId, setPlanId] = useState(() => defaultPlanId(serverPlans));
+  // A list loaded later may lack the chosen plan: then its default is chosen.
+  const planId = plans.some((plan) => plan.id === chosenId) ? chosenId : defaultPlanId(plans);
   const [errors, setErrors] = useState<{ email?: string; plan?: string }>({});
   // The form is not shown while PayPal is open: the email typed comes back with it.
   const [typedEmail, setTypedEmail] = useState('');
@@ -180,6 +195,8 @@ export function GiftPurchase({ plans, email }: { plans: Plan[]; email: string | 
     } catch (error: unknown) {
       popup?.close();
       setProblem(explain(error));
+      // The plan is no longer offered: the list is loaded again, without it.
+      if (errorCode(error) === 40402) void refreshPlans();
     } finally {
       setBusy(false);
     }

@@ -12,6 +12,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { type CheckoutChannel, openCheckoutChannel } from './checkout-channel';
+import { type ServerPlans, useIslandPlans } from './island-plans';
 import {
   cancelOrder,
   captureOrder,
@@ -21,7 +22,7 @@ import {
   startOrder,
 } from './payment-client';
 import { setPaymentSuccess, setSetPassword } from './payment-store';
-import type { PlanOption } from './plan-option';
+import { type PlanOption, toPlanOptions } from './plan-option';
 import { StatusRegion, type StatusTone } from './status-region';
 import { useWindowsAccount } from './use-windows-account';
 
@@ -48,7 +49,13 @@ type Step =
   | { kind: 'claim'; order: string; email: string };
 
 export interface CheckoutFlowProps {
+  /** The plans shown first, made on the server from `source`. */
   plans: PlanOption[];
+  /**
+   * The plans API's list `plans` was made from, and the X-From it was chosen with: seeds the
+   * browser's plans cache, whose key the island also loads the list again with.
+   */
+  source: ServerPlans;
   initialPlanId: string;
   /** The signed-in account on the site (checked on the server); null for a new buyer. */
   account: { email: string } | null;
@@ -59,12 +66,33 @@ export interface CheckoutFlowProps {
 
 const autoCaptureGapMs = 4000;
 
-/** The plan choice, the buyer, and the PayPal steps of the spec ("Completed", "Cancel"). */
+/**
+ * The plan choice, the buyer, and the PayPal steps of the spec ("Completed", "Cancel"). The
+ * plans are the server's; a list needed again in the browser (none from the server, a plan the
+ * API no longer knows) comes through the browser's plans cache (island-plans.ts).
+ */
 export function CheckoutFlow(props: CheckoutFlowProps) {
   const windows = useWindowsAccount(props.mode !== 'web');
   const t = useTranslations('Checkout');
-  if (props.mode === 'web') return <Flow {...props} buyer={props.account} />;
-  if (windows.status === 'ready') return <Flow {...props} buyer={{ email: windows.email }} />;
+  const tp = useTranslations('Plans');
+  const rawLocale = useLocale();
+  const locale: Locale = isLocale(rawLocale) ? rawLocale : 'en';
+  const [plans, refreshPlans] = useIslandPlans(props.plans, props.source, (loaded) =>
+    toPlanOptions(loaded, locale, tp),
+  );
+  if (props.mode === 'web') {
+    return <Flow {...props} plans={plans} onPlanMissing={refreshPlans} buyer={props.account} />;
+  }
+  if (windows.status === 'ready') {
+    return (
+      <Flow
+        {...props}
+        plans={plans}
+        onPlanMissing={refreshPlans}
+        buyer={{ email: windows.email }}
+      />
+    );
+  }
   const text =
     windows.status === 'checking'
       ? t('win.checking')
@@ -84,7 +112,12 @@ function Flow({
   mode,
   initialNotice,
   buyer,
-}: CheckoutFlowProps & { buyer: { email?: string } | null }) {
+  onPlanMissing,
+}: CheckoutFlowProps & {
+  buyer: { email?: string } | null;
+  /** Loads the plan list again: a start was answered that its plan does not exist. */
+  onPlanMissing: () => Promise<void>;
+}) {
   const t = useTranslations('Checkout');
   const tv = useTranslations('Validation');
   const rawLocale = useLocale();
@@ -246,6 +279,7 @@ function Flow({
         form.querySelector<HTMLInputElement>('#checkout-email')?.focus();
         return;
       }
+      if (problem === 'planNotFound') void onPlanMissing();
       show(
         { kind: 'choose' },
         { tone: 'error', text: problemText(problem, error), login: problem === 'hasAccount' },

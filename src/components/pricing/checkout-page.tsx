@@ -9,7 +9,7 @@ import { pageText } from '@/server/seo/page-metadata';
 import { Container } from '../ui/container';
 import { ShieldIcon } from '../ui/icons';
 import { CheckoutFlow } from './checkout-flow';
-import { loadPlanOptions, preselectedId } from './load-plans';
+import { loadPlans, preselectedId } from './load-plans';
 import { PlansUnavailable } from './plans-unavailable';
 
 /**
@@ -36,12 +36,13 @@ export async function CheckoutPage({
   const [text, t, catalogue, session, messages] = await Promise.all([
     pageText(locale, 'checkout'),
     getTranslations({ locale, namespace: 'Checkout' }),
-    readForPage('checkout', loadPlanOptions(locale, channel)),
+    readForPage('checkout', loadPlans(locale, channel)),
     readForPage('checkout', pageSession()),
     getMessages({ locale }),
   ]);
   const available = catalogue.available && session.available;
-  const plans = catalogue.available ? catalogue.value : [];
+  const plans = catalogue.available ? catalogue.value.options : [];
+  const source = catalogue.available ? catalogue.value.source : { plans: [] };
   const auth = session.available ? session.value : null;
   const named = pathPlan
     ? plans.find((plan) => plan.id === pathPlan || plan.productId === pathPlan)
@@ -69,12 +70,14 @@ export async function CheckoutPage({
                 locale={locale}
                 messages={{
                   Checkout: messages.Checkout,
+                  Plans: messages.Plans,
                   Validation: messages.Validation,
                   Auth: messages.Auth,
                 }}
               >
                 <CheckoutFlow
                   plans={plans}
+                  source={source}
                   initialPlanId={initialPlanId}
                   account={auth ? { email: auth.user.email } : null}
                   mode="web"

@@ -3,57 +3,58 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/locales';
 import { planName } from '@/lib/plans/name';
-import { derivePlan, parseProductId } from '@/lib/plans/product-id';
+import { parseProductId } from '@/lib/plans/product-id';
 import { selectPlan } from '@/lib/plans/select';
 import type { IntervalUnit } from '@/lib/plans/types';
 import { readAttribution } from '@/server/attribution';
 import { getDb } from '@/server/db/client';
 import { findPlan, listPlans, planPayload } from '@/server/payments/catalog';
-import type { PlanOption } from './plan-option';
+import type { ServerPlans } from './island-plans';
+import { type PlanOption, toPlanOptions } from './plan-option';
 
 /** One `searchParams` value as a single string (the first of repeated values). */
 export function queryValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** The plans of one request: as the pages show them, and as the browser's plans cache keeps them. */
+export interface LoadedPlans {
+  /** The plans that can be shown, ready for the page's locale. */
+  options: PlanOption[];
+  /** What GET providers/plans answers this request (all the catalogue's plans). */
+  source: ServerPlans;
+}
+
 /**
  * The plans offered to this request, ready to show in `locale`: the catalogue of the `channel`
  * query value, else of the channel cookie, else of X-From, else the default one (the same
- * choice as GET providers/plans). Plans whose prices cannot be shown are left out.
+ * choice as GET providers/plans). Plans whose prices cannot be shown are left out of
+ * `options`; `source` keeps the API's list and the X-From it was chosen with, for the
+ * checkout island to seed the browser's plans cache (island-plans.ts).
  */
-export async function loadPlanOptions(
+export async function loadPlans(
   locale: Locale,
   channelQuery: string | undefined,
-): Promise<PlanOption[]> {
+): Promise<LoadedPlans> {
   const [headerList, t] = await Promise.all([
     headers(),
     getTranslations({ locale, namespace: 'Plans' }),
   ]);
-  const channels = [
-    channelQuery,
-    readAttribution(headerList.get('cookie')).channel,
-    headerList.get('x-from'),
-  ];
-  const rows = await listPlans(getDb().db, channels);
-  const options: PlanOption[] = [];
-  for (const row of rows) {
-    const view = derivePlan(planPayload(row), locale);
-    if (!view.money || !view.monthly) continue;
-    const name = planName(t, view);
-    options.push({
-      id: view.id,
-      productId: view.product_id,
-      period: name.period,
-      bonus: name.bonus,
-      trial: name.trial,
-      monthly: view.monthly,
-      money: view.money,
-      currency: view.currency.toUpperCase() || 'USD',
-      savingsPercent: view.savingsPercent,
-      recommended: view.is_recommend,
-    });
-  }
-  return options;
+  const from = headerList.get('x-from');
+  const channels = [channelQuery, readAttribution(headerList.get('cookie')).channel, from];
+  const plans = (await listPlans(getDb().db, channels)).map(planPayload);
+  return {
+    options: toPlanOptions(plans, locale, t),
+    source: from ? { plans, from } : { plans },
+  };
+}
+
+/** The plans offered to this request, ready to show in `locale` (loadPlans' `options`). */
+export async function loadPlanOptions(
+  locale: Locale,
+  channelQuery: string | undefined,
+): Promise<PlanOption[]> {
+  return (await loadPlans(locale, channelQuery)).options;
 }
 
 /** The preselected plan's id (`plan` query, else the recommended one, else the first). */

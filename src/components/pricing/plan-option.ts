@@ -1,6 +1,11 @@
 // A plan as the purchase pages show it: names and prices already formatted for the page's
-// locale on the server, so the checkout island ships no plan or currency logic. Shared by
+// locale on the server, so the checkout island's first paint needs no plan or currency logic
+// (it uses toPlanOptions only for a list it loads in the browser). Shared by
 // server and client code: nothing here may import server modules.
+
+import { type PlansTranslator, planName } from '@/lib/plans/name';
+import { derivePlan } from '@/lib/plans/product-id';
+import type { Plan } from '@/lib/plans/types';
 
 export interface PlanOption {
   id: string;
@@ -21,4 +26,35 @@ export interface PlanOption {
   /** Whole percent off for the "Save N%" badge; 0 for none. */
   savingsPercent: number;
   recommended: boolean;
+}
+
+/**
+ * The plans the purchase pages can show, as PlanOptions for `locale` (`t`: the `Plans`
+ * messages): the server's way to make them, and the checkout island's for a list it loads in
+ * the browser, so both show a plan alike. Plans whose prices cannot be shown are left out.
+ */
+export function toPlanOptions(
+  plans: readonly Plan[],
+  locale: string,
+  t: PlansTranslator,
+): PlanOption[] {
+  const options: PlanOption[] = [];
+  for (const plan of plans) {
+    const view = derivePlan(plan, locale);
+    if (!view.money || !view.monthly) continue;
+    const name = planName(t, view);
+    options.push({
+      id: view.id,
+      productId: view.product_id,
+      period: name.period,
+      bonus: name.bonus,
+      trial: name.trial,
+      monthly: view.monthly,
+      money: view.money,
+      currency: view.currency.toUpperCase() || 'USD',
+      savingsPercent: view.savingsPercent,
+      recommended: view.is_recommend,
+    });
+  }
+  return options;
 }

@@ -7,7 +7,7 @@ import { pageText } from '@/server/seo/page-metadata';
 import { LogoLink } from '../layout/logo-link';
 import { Container } from '../ui/container';
 import { CheckoutFlow } from './checkout-flow';
-import { loadPlanOptions, preselectedId } from './load-plans';
+import { loadPlans, preselectedId } from './load-plans';
 
 /**
  * The Windows app's checkout (/win-pay, /win-pay/native): the site's checkout for the account
@@ -27,9 +27,9 @@ export async function WindowsPayPage({
   queryPlan?: string;
   channel?: string;
 }) {
-  const [text, plans, messages] = await Promise.all([
+  const [text, { options: plans, source }, messages] = await Promise.all([
     pageText(locale, textKey),
-    loadPlanOptions(locale, channel),
+    loadPlans(locale, channel),
     getMessages({ locale }),
   ]);
   return (
@@ -41,10 +41,15 @@ export async function WindowsPayPage({
         <div className="mt-6 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:p-6">
           <NextIntlClientProvider
             locale={locale}
-            messages={{ Checkout: messages.Checkout, Validation: messages.Validation }}
+            messages={{
+              Checkout: messages.Checkout,
+              Plans: messages.Plans,
+              Validation: messages.Validation,
+            }}
           >
             <CheckoutFlow
               plans={plans}
+              source={source}
               initialPlanId={preselectedId(plans, queryPlan) ?? ''}
               account={null}
               mode={mode}
