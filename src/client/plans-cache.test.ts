@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Plan } from '@/lib/plans/types';
 import { memoryStorage } from '../../tests/support/memory-storage';
-import { ApiRequestError, createApiClient } from './http';
+import { envelope, monthly, plansServer as server, yearly } from '../../tests/support/plans-api';
+import { ApiRequestError } from './http';
 import {
   browserPlansOptions,
   fetchPlans,
@@ -15,46 +15,6 @@ import {
   seedPlans,
 } from './plans-cache';
 import type { StorageLike } from './storage';
-
-const yearly: Plan = {
-  id: '12',
-  product_id: 'v2.tvpn.web.vip.usd.1y.off40',
-  interval_count: 1,
-  interval_unit: 'YEAR',
-  price: '59.99',
-  price_unit: '5.00',
-  currency: 'USD',
-  discount_percent: 40,
-  is_recommend: true,
-};
-const monthly: Plan = {
-  ...yearly,
-  id: '11',
-  product_id: 'v2.tvpn.web.vip.usd.1m',
-  interval_unit: 'MONTH',
-  price: '11.99',
-  price_unit: '11.99',
-  discount_percent: 0,
-  is_recommend: false,
-};
-
-const envelope = (data: unknown, code = 200, status = 200) =>
-  new Response(JSON.stringify({ code, message: code === 200 ? 'ok' : 'failed', data }), {
-    status,
-    headers: { 'content-type': 'application/json' },
-  });
-
-/** A fake server: answers each request with the next of `answers` and keeps the requests. */
-function server(...answers: (() => Response)[]) {
-  const requests: Request[] = [];
-  const fetchImpl: typeof fetch = async (input, init) => {
-    requests.push(new Request(new URL(String(input), 'https://www.example.test'), init));
-    const answer = answers.shift();
-    if (!answer) throw new TypeError('fetch failed');
-    return answer();
-  };
-  return { requests, client: createApiClient(fetchImpl) };
-}
 
 describe('fetchPlans', () => {
   let storage: ReturnType<typeof memoryStorage>;

@@ -1,49 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createApiClient } from '@/client/http';
 import { plansCacheKey, plansPath, seedPlans } from '@/client/plans-cache';
-import type { Plan } from '@/lib/plans/types';
 import { memoryStorage } from '../../../tests/support/memory-storage';
+import { envelope, monthly, plansServer, yearly } from '../../../tests/support/plans-api';
 import { islandPlans, startIslandPlans } from './island-plans';
 
-const yearly: Plan = {
-  id: '12',
-  product_id: 'v2.tvpn.web.vip.usd.1y.off40',
-  interval_count: 1,
-  interval_unit: 'YEAR',
-  price: '59.99',
-  price_unit: '5.00',
-  currency: 'USD',
-  discount_percent: 40,
-  is_recommend: true,
-};
-const monthly: Plan = {
-  ...yearly,
-  id: '11',
-  product_id: 'v2.tvpn.web.vip.usd.1m',
-  interval_unit: 'MONTH',
-  price: '11.99',
-  price_unit: '11.99',
-  discount_percent: 0,
-  is_recommend: false,
-};
-
-const answer = (plans: unknown, code = 200) =>
-  new Response(JSON.stringify({ code, message: code === 200 ? 'ok' : 'failed', data: { plans } }), {
-    status: code === 200 ? 200 : 500,
-    headers: { 'content-type': 'application/json' },
-  });
-
-/** A fake plans API: answers each request with the next of `answers` and keeps the requests. */
-function plansApi(...answers: (() => Response)[]) {
-  const requests: Request[] = [];
-  const fetchImpl: typeof fetch = async (input, init) => {
-    requests.push(new Request(new URL(String(input), 'https://www.example.test'), init));
-    const next = answers.shift();
-    if (!next) throw new TypeError('fetch failed');
-    return next();
-  };
-  return { requests, client: createApiClient(fetchImpl) };
-}
+const answer = (plans: unknown, code = 200) => envelope({ plans }, code, code === 200 ? 200 : 500);
 
 describe('island plans', () => {
   let storage: ReturnType<typeof memoryStorage>;
@@ -59,7 +20,7 @@ describe('island plans', () => {
   });
 
   it('seeds the server’s plans under the page’s channel and X-From, without a request', async () => {
-    const { requests, client } = plansApi();
+    const { requests, client } = plansServer();
     const apply = vi.fn();
     const plans = islandPlans(
       { plans: [yearly, monthly], from: 'landing-a' },
@@ -72,7 +33,7 @@ describe('island plans', () => {
   });
 
   it('lets the next page with the same key read the seeded plans without a request', async () => {
-    const { requests, client } = plansApi(() => answer([monthly]));
+    const { requests, client } = plansServer(() => answer([monthly]));
     // The checkout page rendered the plans and its island seeded them ...
     await startIslandPlans(
       islandPlans({ plans: [yearly] }, { client, storage, search: '?channel=p7' }),
@@ -92,13 +53,13 @@ describe('island plans', () => {
 
   it('reads the channel cookie when the address has none, as the server does', async () => {
     vi.stubGlobal('document', { cookie: 'channel=partner' });
-    const { client } = plansApi();
+    const { client } = plansServer();
     islandPlans({ plans: [yearly] }, { client, storage, search: '' }).seed();
     expect(storage.data.has(plansCacheKey({ channel: 'partner' }))).toBe(true);
   });
 
   it('without server plans loads the list through the cache: one request, then none', async () => {
-    const { requests, client } = plansApi(() => answer([yearly, monthly]));
+    const { requests, client } = plansServer(() => answer([yearly, monthly]));
     const apply = vi.fn();
     const server = { plans: [], from: 'landing-a' };
     await startIslandPlans(islandPlans(server, { client, storage, search: '' }), false, apply);
@@ -112,7 +73,7 @@ describe('island plans', () => {
   });
 
   it('keeps saying there is no plan when the load fails or finds none', async () => {
-    const { client } = plansApi(
+    const { client } = plansServer(
       () => answer(null, 500),
       () => answer([]),
     );
@@ -125,7 +86,7 @@ describe('island plans', () => {
   });
 
   it('asks the API again after "plan not found", even with a fresh cached list', async () => {
-    const { requests, client } = plansApi(() => answer([monthly]));
+    const { requests, client } = plansServer(() => answer([monthly]));
     const plans = islandPlans({ plans: [yearly, monthly] }, { client, storage, search: '' });
     await startIslandPlans(plans, true, () => {});
     expect(await plans.load()).toEqual([yearly, monthly]);
@@ -137,7 +98,7 @@ describe('island plans', () => {
   });
 
   it('keeps the gift card page’s list (chosen without X-From) apart from a referred one', async () => {
-    const { requests, client } = plansApi(() => answer([monthly]));
+    const { requests, client } = plansServer(() => answer([monthly]));
     seedPlans({ channel: 'p7', from: 'landing-a' }, [yearly], { storage });
     const gift = islandPlans({ plans: [] }, { client, storage, search: '?channel=p7' });
     expect(await gift.load()).toEqual([monthly]);
