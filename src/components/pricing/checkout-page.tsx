@@ -10,6 +10,7 @@ import { Container } from '../ui/container';
 import { ShieldIcon } from '../ui/icons';
 import { CheckoutFlow } from './checkout-flow';
 import { loadPlans, preselectedId } from './load-plans';
+import { planNameMessages } from './plan-option';
 import { PlansUnavailable } from './plans-unavailable';
 
 /**
@@ -70,7 +71,7 @@ export async function CheckoutPage({
                 locale={locale}
                 messages={{
                   Checkout: messages.Checkout,
-                  Plans: messages.Plans,
+                  Plans: planNameMessages(messages.Plans),
                   Validation: messages.Validation,
                   Auth: messages.Auth,
                 }}

@@ -58,3 +58,14 @@ export function toPlanOptions(
   }
   return options;
 }
+
+/**
+ * The Plans messages an island needs to name plans it loads itself (periods, bonus, trial):
+ * not the page's own notices, which must not travel in its payload when they are not shown.
+ */
+export function planNameMessages<T extends { unavailable?: unknown }>(
+  plans: T,
+): Omit<T, 'unavailable'> {
+  const { unavailable: _notShown, ...names } = plans;
+  return names;
+}

@@ -8,6 +8,7 @@ import { LogoLink } from '../layout/logo-link';
 import { Container } from '../ui/container';
 import { CheckoutFlow } from './checkout-flow';
 import { loadPlans, preselectedId } from './load-plans';
+import { planNameMessages } from './plan-option';
 
 /**
  * The Windows app's checkout (/win-pay, /win-pay/native): the site's checkout for the account
@@ -43,7 +44,7 @@ export async function WindowsPayPage({
             locale={locale}
             messages={{
               Checkout: messages.Checkout,
-              Plans: messages.Plans,
+              Plans: planNameMessages(messages.Plans),
               Validation: messages.Validation,
             }}
           >
