@@ -6,11 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Locale, locales, localizePath } from '../../src/lib/locales';
-import { chooseEssentialCookies, expectHydrated } from './helpers';
-
-type Messages = { Blog: { noPostsInLocale: string; noPosts: string; inEnglish: string } };
-const messagesOf = (locale: Locale) =>
-  JSON.parse(readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8')) as Messages;
+import { chooseEssentialCookies, expectHydrated, messageOf } from './helpers';
 
 /** The slug of a post in a locale's content folder, by its translation key. */
 function slugOf(locale: Locale, key: string): string | undefined {
@@ -48,7 +44,11 @@ test('every blog lists at least eight posts in its own language, then marked Eng
       locale,
     ).toBe(true);
 
-    const messages = messagesOf(locale).Blog;
+    const messages = {
+      noPostsInLocale: messageOf(locale, 'Blog.noPostsInLocale'),
+      noPosts: messageOf(locale, 'Blog.noPosts'),
+      inEnglish: messageOf(locale, 'Blog.inEnglish'),
+    };
     const home = await (await request.get(localizePath(locale, '/blog'))).text();
     expect(home, locale).not.toContain(messages.noPostsInLocale);
     expect(home, locale).not.toContain(messages.noPosts);

@@ -1,16 +1,15 @@
 // Pages worth reading in every language: the feature and country guides (long enough, with a
 // FAQ marked up as FAQPage), the standard plans page the apps link to, and translated legal
 // pages that say the English text is authoritative.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { type Locale, localizePath } from '../../src/lib/locales';
-import { chooseEssentialCookies, expectNoSeriousAxeViolations, hasType, jsonLdOf } from './helpers';
-
-const messagesOf = (locale: Locale) =>
-  JSON.parse(readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8')) as {
-    Legal: { authoritative: string };
-  };
+import { localizePath } from '../../src/lib/locales';
+import {
+  chooseEssentialCookies,
+  expectNoSeriousAxeViolations,
+  hasType,
+  jsonLdOf,
+  messageOf,
+} from './helpers';
 
 test.beforeEach(async ({ context, baseURL }) => {
   await chooseEssentialCookies(context, baseURL);
@@ -68,7 +67,7 @@ for (const locale of ['ar', 'ja', 'de'] as const) {
     for (const url of ['/policy', '/terms-of-service', '/cookie-policy']) {
       await page.goto(localizePath(locale, url));
       await expect(page.locator('[data-authoritative]')).toHaveText(
-        messagesOf(locale).Legal.authoritative,
+        messageOf(locale, 'Legal.authoritative'),
       );
       await expect(page.locator(`main article [lang="${locale}"]`).first()).toBeVisible();
       await expect(page.locator('main [lang="en"]')).toHaveCount(0);

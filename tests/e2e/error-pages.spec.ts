@@ -3,19 +3,15 @@
 // fails too (the page that replaces the whole document, in the visitor's language as soon as
 // /l10n answers). Each case runs on a server of its own with TEST_FAILURES set, the setting
 // the configuration refuses in production.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { chooseEssentialCookies, type RunningServer, startSpecServer } from './helpers';
+import { chooseEssentialCookies, messageOf, type RunningServer, startSpecServer } from './helpers';
 
-type Errors = { errorTitle: string; errorPageFailed: string; goHome: string };
-const errorsOf = (locale: Locale) =>
-  (
-    JSON.parse(readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8')) as {
-      Errors: Errors;
-    }
-  ).Errors;
+const errorsOf = (locale: Locale) => ({
+  errorTitle: messageOf(locale, 'Errors.errorTitle'),
+  errorPageFailed: messageOf(locale, 'Errors.errorPageFailed'),
+  goHome: messageOf(locale, 'Errors.goHome'),
+});
 
 // Internals that must never reach a visitor.
 const leaks = /Injected test failure|at [\w.<>]+ \(|node_modules|\.tsx?:\d+/;

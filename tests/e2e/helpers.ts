@@ -1,5 +1,6 @@
 // Small helpers shared by the end-to-end specs: reading the head of an HTML answer,
 // normalising Location headers, and the site's public base URL.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -13,6 +14,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import type { Locale } from '../../src/lib/locales';
 import { startTestSmtpServer, type TestSmtpServer, textPart } from '../support/smtp-server';
 
 /** Base of canonical and alternate URLs (the server's SITE_URL). */
@@ -330,4 +332,24 @@ export async function codeMailedTo(smtp: TestSmtpServer, email: string): Promise
     const code = /\b(\d{6})\b/.exec(textPart(mail.raw))?.[1];
     if (code) return code;
   }
+}
+
+type Catalogue = Record<string, unknown>;
+const catalogues = new Map<Locale, Catalogue>();
+
+/** A message of a locale's catalogue by its dotted key, e.g. `Checkout.continue`. */
+export function messageOf(locale: Locale, key: string): string {
+  let messages = catalogues.get(locale);
+  if (!messages) {
+    // The e2e runner (scripts/e2e.mjs) runs from the repository root.
+    messages = JSON.parse(
+      readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8'),
+    ) as Catalogue;
+    catalogues.set(locale, messages);
+  }
+  const value = key.split('.').reduce<unknown>((node, part) => {
+    return node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
+  }, messages);
+  if (typeof value !== 'string') throw new Error(`messages/${locale}.json has no ${key}`);
+  return value;
 }

@@ -1,11 +1,9 @@
 // FAQ, legal and information pages (issue 6): content in en and ar without console errors,
 // the FAQ accordion and its JSON-LD, the IP check, and axe on every one of these pages.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { hasType, jsonLdOf } from './helpers';
+import { hasType, jsonLdOf, messageOf } from './helpers';
 
 /**
  * Each page with a phrase of its English body text. In Arabic the content is translated: the
@@ -40,12 +38,7 @@ const pages: { path: string; text: string }[] = [
 const locales: Locale[] = ['en', 'ar'];
 
 /** The note on translated legal pages, as the locale's messages word it. */
-const authoritative = (locale: Locale) =>
-  (
-    JSON.parse(readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8')) as {
-      Legal: { authoritative: string };
-    }
-  ).Legal.authoritative;
+const authoritative = (locale: Locale) => messageOf(locale, 'Legal.authoritative');
 
 /** Console errors and uncaught exceptions while the page is open. */
 function collectErrors(page: Page): string[] {

@@ -11,8 +11,6 @@
 //
 // The last step of every journey is kept as a screenshot (an attachment of the test, under
 // test-results/): they are looked at before a change to these flows is called done.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import {
   type Browser,
   type BrowserContext,
@@ -29,28 +27,12 @@ import {
   demoAccount,
   expectHydrated,
   expectNoSidewaysScroll,
+  messageOf,
   type RunningServer,
   startSpecServer,
 } from './helpers';
 
-type Messages = Record<string, Record<string, unknown>>;
-const catalogues = new Map<Locale, Messages>();
-/** A message of the locale's catalogue by its dotted key, e.g. `Checkout.continue`. */
-function msg(locale: Locale, key: string): string {
-  let messages = catalogues.get(locale);
-  if (!messages) {
-    // The e2e runner (scripts/e2e.mjs) runs from the repository root.
-    messages = JSON.parse(
-      readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8'),
-    ) as Messages;
-    catalogues.set(locale, messages);
-  }
-  const value = key.split('.').reduce<unknown>((node, part) => {
-    return node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined;
-  }, messages);
-  if (typeof value !== 'string') throw new Error(`messages/${locale}.json has no ${key}`);
-  return value;
-}
+const msg = messageOf;
 
 let smtp: TestSmtpServer | undefined;
 let server: RunningServer | undefined;
