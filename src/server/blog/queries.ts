@@ -117,14 +117,15 @@ export async function findPost(db: Db, lookup: PostLookup): Promise<PostRow | un
   return row;
 }
 
+/** The English post under a key that the lookup's locale shows untranslated. */
+const englishShownIn = (lookup: PostLookup) =>
+  and(lookupWhere({ ...lookup, locale: defaultLocale }), visibleIn(lookup.locale));
+
 /** The post a locale's blog shows under a key: its own, or an English one it has no translation of. */
 export async function findVisiblePost(db: Db, lookup: PostLookup): Promise<PostRow | undefined> {
   const own = await findPost(db, lookup);
   if (own || lookup.locale === defaultLocale) return own;
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(and(lookupWhere({ ...lookup, locale: defaultLocale }), visibleIn(lookup.locale)));
+  const [row] = await db.select().from(blogPosts).where(englishShownIn(lookup));
   return row;
 }
 
@@ -135,10 +136,7 @@ export async function findVisiblePostSummary(
 ): Promise<PostSummaryRow | undefined> {
   const own = await findPostSummary(db, lookup);
   if (own || lookup.locale === defaultLocale) return own;
-  const [row] = await db
-    .select(summaryColumns)
-    .from(blogPosts)
-    .where(and(lookupWhere({ ...lookup, locale: defaultLocale }), visibleIn(lookup.locale)));
+  const [row] = await db.select(summaryColumns).from(blogPosts).where(englishShownIn(lookup));
   return row;
 }
 
