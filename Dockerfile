@@ -19,10 +19,13 @@ ARG SITE_URL=http://localhost:8080
 ARG RECAPTCHA_SITE_KEY=
 ARG LEGACY_REDIRECT_PATHS=
 ARG LEGACY_REDIRECT_URL=
+# The deployment's downloads manifest, a file in the build context (docs/operations.md).
+ARG DOWNLOADS_MANIFEST=
 ENV SITE_URL=$SITE_URL \
     RECAPTCHA_SITE_KEY=$RECAPTCHA_SITE_KEY \
     LEGACY_REDIRECT_PATHS=$LEGACY_REDIRECT_PATHS \
-    LEGACY_REDIRECT_URL=$LEGACY_REDIRECT_URL
+    LEGACY_REDIRECT_URL=$LEGACY_REDIRECT_URL \
+    DOWNLOADS_MANIFEST=$DOWNLOADS_MANIFEST
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
 RUN npm run build && rm -rf data
@@ -30,12 +33,14 @@ RUN npm run build && rm -rf data
 # --- runtime: the built site, served by `npm run start:prod` as an unprivileged user ---
 FROM node:20-bookworm-slim AS runtime
 WORKDIR /app
-# The origin and site key the pages were built with; production start-up requires SITE_URL and
-# the reCAPTCHA keys (or RECAPTCHA_DISABLED=1).
+# The origin, site key and downloads manifest the pages were built with; production start-up
+# requires SITE_URL and the reCAPTCHA keys (or RECAPTCHA_DISABLED=1) and checks the manifest.
 ARG SITE_URL=http://localhost:8080
 ARG RECAPTCHA_SITE_KEY=
+ARG DOWNLOADS_MANIFEST=
 ENV SITE_URL=$SITE_URL \
-    RECAPTCHA_SITE_KEY=$RECAPTCHA_SITE_KEY
+    RECAPTCHA_SITE_KEY=$RECAPTCHA_SITE_KEY \
+    DOWNLOADS_MANIFEST=$DOWNLOADS_MANIFEST
 # SKIP_BUILD=1: serve the build made above; never build inside a running container.
 ENV NODE_ENV=production \
     APP_ENV=production \

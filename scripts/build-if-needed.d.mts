@@ -3,6 +3,10 @@ export const repoRoot: string;
 export function loadEnvFiles(root?: string): void;
 export function builtSiteOrigin(root?: string): string | undefined;
 export function wantedSiteOrigin(env?: Record<string, string | undefined>): string | undefined;
+export function wantedDownloadsManifest(
+  env: Record<string, string | undefined>,
+  root?: string,
+): string;
 export function needsBuild(
   root?: string,
   env?: Record<string, string | undefined>,

@@ -8,7 +8,7 @@
 // PORT (http://localhost:<PORT>, src/server/site-url.mjs): a build made for another origin is
 // stale too, and the build gets the origin it was checked against.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import nextEnv from '@next/env';
@@ -50,6 +50,18 @@ function findNewer(dir, since) {
 export function loadEnvFiles(root = repoRoot) {
   nextEnv.loadEnvConfig(root, false, { info: () => {}, error: console.error });
 }
+
+/**
+ * The downloads manifest override a build is made with (DOWNLOADS_MANIFEST, resolved against the
+ * project; '' without one). The prerendered download pages carry its links and checksums, so a
+ * build stamps the file it used into .next and another one makes it stale.
+ * @param {Record<string, string | undefined>} env
+ * @param {string} [root]
+ */
+export function wantedDownloadsManifest(env, root = repoRoot) {
+  return env.DOWNLOADS_MANIFEST ? path.resolve(root, env.DOWNLOADS_MANIFEST) : '';
+}
+const downloadsStamp = (root) => path.join(root, '.next', 'downloads-manifest.path');
 
 /** The origin of a URL, or undefined when it is not one. */
 function originOf(url) {
@@ -111,8 +123,18 @@ export function needsBuild(root = repoRoot, env = process.env) {
       reason: `the last build's pages name ${built}, ${why} is ${wanted}`,
     };
   }
-  for (const file of inputFiles) {
-    const full = path.join(root, file);
+  const manifest = wantedDownloadsManifest(env, root);
+  const builtManifest = existsSync(downloadsStamp(root))
+    ? readFileSync(downloadsStamp(root), 'utf8')
+    : '';
+  if (manifest !== builtManifest) {
+    return {
+      needed: true,
+      reason: `the last build used DOWNLOADS_MANIFEST=${builtManifest || '(unset)'}, now ${manifest || '(unset)'}`,
+    };
+  }
+  for (const file of manifest ? [...inputFiles, manifest] : inputFiles) {
+    const full = path.resolve(root, file);
     if (existsSync(full) && statSync(full).mtimeMs > builtAt) {
       return { needed: true, reason: `${file} changed since the last build` };
     }
@@ -140,8 +162,12 @@ export function runBuild(root = repoRoot) {
     });
     child.on('error', reject);
     child.on('exit', (code, signal) => {
-      if (code === 0) resolve();
-      else reject(new Error(`next build failed (${signal ?? `exit code ${code}`})`));
+      if (code !== 0) {
+        reject(new Error(`next build failed (${signal ?? `exit code ${code}`})`));
+        return;
+      }
+      writeFileSync(downloadsStamp(root), wantedDownloadsManifest(process.env, root));
+      resolve();
     });
   });
 }

@@ -70,6 +70,32 @@ describe('the origin a build was made for', () => {
   });
 });
 
+describe('the downloads manifest a build was made with', () => {
+  it('makes the build stale when DOWNLOADS_MANIFEST names another file, or its file changed', () => {
+    fakeBuild('http://localhost:3000');
+    const override = path.join(root, 'downloads.json');
+    writeFileSync(override, '{}');
+    const earlier = new Date(Date.now() - 60_000);
+    utimesSync(override, earlier, earlier);
+    expect(needsBuild(root, { DOWNLOADS_MANIFEST: 'downloads.json' })).toEqual({
+      needed: true,
+      reason: `the last build used DOWNLOADS_MANIFEST=(unset), now ${override}`,
+    });
+    writeFileSync(path.join(root, '.next', 'downloads-manifest.path'), override);
+    expect(needsBuild(root, { DOWNLOADS_MANIFEST: override }).needed).toBe(false);
+    expect(needsBuild(root, {})).toEqual({
+      needed: true,
+      reason: `the last build used DOWNLOADS_MANIFEST=${override}, now (unset)`,
+    });
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(override, later, later);
+    expect(needsBuild(root, { DOWNLOADS_MANIFEST: override })).toEqual({
+      needed: true,
+      reason: `${override} changed since the last build`,
+    });
+  });
+});
+
 describe('siteUrlForBuild (the server of a build)', () => {
   const built = 'http://localhost:3000';
 

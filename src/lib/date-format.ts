@@ -53,3 +53,10 @@ export function formatDisplayDate(
   const hour12 = p.hour % 12 === 0 ? 12 : p.hour % 12;
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${meridiem} ${pad(hour12)}:${pad(p.minute)}:${pad(p.second)}`;
 }
+
+/** A calendar day (stored as a UTC day) in the reader's language, e.g. "2 March 2026". */
+export function formatDay(locale: string, iso: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(iso),
+  );
+}

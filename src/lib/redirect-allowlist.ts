@@ -1,15 +1,13 @@
 // Where /redirect may forward (?to= or ?url=): the official app stores that carry our apps and
 // the product's other site. Anything else stays on the page that explains why; never an open
 // redirect. Isomorphic: the proxy decides, the tests check the same function.
+import { storeHosts as hostsByStore } from './downloads';
 import { isSafeRedirect } from './safe-redirect';
-import { storeLinks } from './site';
 
 const MAX_LENGTH = 2048;
 
-/** Hosts of the stores in the site constants (Microsoft Store, App Store, Google Play, Chrome). */
-export const storeHosts: ReadonlySet<string> = new Set(
-  Object.values(storeLinks).map((link) => new URL(link.url).hostname),
-);
+/** Hosts of the official stores (Microsoft Store, App Store, Google Play, Chrome Web Store). */
+export const storeHosts: ReadonlySet<string> = new Set(Object.values(hostsByStore));
 
 /** The origin of a configured site URL (e.g. LEGACY_REDIRECT_URL), or null when it is not one. */
 export function originOf(value: string | undefined): string | null {

@@ -80,6 +80,10 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Turbo VPN <no-reply@turbovpn.local>'),
+    // A JSON file whose apps replace those of content/downloads.json (store listings, installers
+    // with their checksums; docs/operations.md, "Downloads"). Read at build: the download pages
+    // are prerendered with it, and a build made with another file is stale.
+    DOWNLOADS_MANIFEST: z.string().min(1).optional(),
     // Posts per page of the blog's category, tag and archive lists.
     BLOG_PAGE_SIZE: z.coerce.number().int().min(1).max(50).default(4),
     // Forms (issue 6): where contact messages, partner applications and surveys are announced.

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -44,6 +44,28 @@ describe('startServer', () => {
     expect(others).toEqual([]);
     expect(line).toMatchObject({ level: 'fatal', area: 'startup' });
     expect(String(line?.msg)).toMatch(/^Invalid configuration: LOG_LEVEL: /);
+  });
+
+  it('exits 1 with one line naming each invalid field of the downloads manifest', async () => {
+    const file = path.join(dir, 'downloads.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        apps: {
+          ios: { kind: 'listing', store: 'App Store', url: 'https://apps.example/turbo' },
+          windows: { kind: 'installer', url: 'https://dl.example/TurboVPN.exe', sha256: 'abc' },
+        },
+      }),
+    );
+    vi.stubEnv('DOWNLOADS_MANIFEST', file);
+    const { startServer } = await freshStartup();
+    await expect(startServer()).rejects.toThrow('exit 1');
+    const [line, ...others] = logs.entries();
+    expect(others).toEqual([]);
+    expect(line).toMatchObject({ level: 'fatal', area: 'startup' });
+    const message = String(line?.msg);
+    expect(message).toMatch(new RegExp(`^Downloads manifest ${file}: `));
+    expect(message).toContain('apps.ios.url: must be on apps.apple.com');
   });
 
   it('exits 1 with one line naming the unreachable database, without its password', async () => {

@@ -2,6 +2,7 @@ import 'server-only';
 import { seedDemoAccount } from '@/server/account/seed';
 import { importBlogIfEmpty } from '@/server/blog/startup-import';
 import { type Config, ConfigError, config } from '@/server/config';
+import { DownloadsManifestError, loadDownloads, searchPageApps } from '@/server/content/downloads';
 import { DatabaseUnavailableError, type DbHandle, getDb } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
 import { developerNotice, logger } from '@/server/log';
@@ -113,8 +114,30 @@ function scheduleRetention(handle: DbHandle) {
   setTimeout(run, 60_000).unref();
 }
 
+/**
+ * An invalid downloads manifest stops the start (the build that rendered the download pages
+ * would have failed on it too); production says which apps still link to a store's search.
+ */
+function checkDownloads(settings: Config) {
+  let searchApps: string[];
+  try {
+    searchApps = searchPageApps(loadDownloads(settings.DOWNLOADS_MANIFEST));
+  } catch (error: unknown) {
+    if (error instanceof DownloadsManifestError) exitWith(`Downloads manifest ${error.message}`);
+    throw error;
+  }
+  if (settings.APP_ENV === 'production' && searchApps.length > 0) {
+    logger.warn(
+      { area: 'downloads', apps: searchApps },
+      `Downloads: ${searchApps.join(', ')} link to a store's search results, not the app's ` +
+        'own listing; give their listings in DOWNLOADS_MANIFEST (docs/operations.md)',
+    );
+  }
+}
+
 /** Everything the web server needs before it answers requests (called from instrumentation). */
 export async function startServer(): Promise<void> {
+  checkDownloads(loadConfig());
   const { settings, handle } = await prepareDatabase();
   // Blog content ships with the code: an empty posts table gets content/blog (issue 5).
   await importBlogIfEmpty(handle, settings.SITE_URL);

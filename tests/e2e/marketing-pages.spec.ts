@@ -1,19 +1,42 @@
 // Marketing pages of issue 6 (home, features, downloads, server locations, use cases): content in
 // en and ar without console errors, platform detection on /download, every listed child and
 // country page (and a 404 for unlisted ones), and axe on each template in both directions.
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import shippedDownloads from '../../content/downloads.json';
 import ar from '../../messages/ar.json';
 import en from '../../messages/en.json';
 import { serverCountrySlugs, useCaseFamilies, useCases } from '../../src/lib/catalog';
 import { type Locale, localizePath } from '../../src/lib/locales';
 import { serverCountryCodes, serverLocations } from '../../src/lib/server-locations';
-import { headOf } from './helpers';
+import { expectNoSidewaysScroll, headOf } from './helpers';
 
 const locales: Locale[] = ['en', 'ar'];
 
 type Messages = typeof en;
 const messagesOf: Record<Locale, Messages> = { en, ar } as Record<Locale, Messages>;
+
+interface DownloadEntry {
+  kind: string;
+  url: string;
+  store?: string;
+  version?: string;
+  sha256?: string;
+}
+// The manifest the build was made with: the shipped file, with the apps of a DOWNLOADS_MANIFEST
+// override over it (src/server/content/downloads.ts validates; here it is only read).
+const downloadsOverride: { publisher?: string; apps?: Record<string, DownloadEntry> } = process.env
+  .DOWNLOADS_MANIFEST
+  ? JSON.parse(readFileSync(process.env.DOWNLOADS_MANIFEST, 'utf8'))
+  : {};
+const downloadsManifest = {
+  publisher: downloadsOverride.publisher ?? shippedDownloads.publisher,
+  apps: { ...shippedDownloads.apps, ...downloadsOverride.apps } as Record<
+    keyof typeof shippedDownloads.apps,
+    DownloadEntry
+  >,
+};
 
 /** One page per template, with a text (in the page's language) only that page's content shows. */
 const templates: { path: string; text: (m: Messages) => string }[] = [
@@ -145,7 +168,12 @@ test.describe('every listed page exists and unlisted ones are 404', () => {
 
 // Each device as a real browser presents itself: the User-Agent and, where the browser sends
 // client hints (Chromium), the platform hint. Safari sends none.
-const agents: { platform: string; name: string; userAgent: string; hint?: string }[] = [
+const agents: {
+  platform: 'windows' | 'macos' | 'ios' | 'android' | 'chrome';
+  name: string;
+  userAgent: string;
+  hint?: string;
+}[] = [
   {
     platform: 'windows',
     hint: 'Windows',
@@ -201,14 +229,52 @@ for (const agent of agents) {
         'data-track-download',
         agent.platform === 'android' ? 'androidpro' : agent.platform,
       );
-      await expect(store).toHaveAttribute('href', /^https:\/\//);
-      await expect(store).toHaveAttribute('target', '_blank');
+      const entry =
+        downloadsManifest.apps[agent.platform === 'android' ? 'androidpro' : agent.platform];
+      await expect(store).toHaveAttribute('href', entry.url);
+      if (entry.kind !== 'installer') await expect(store).toHaveAttribute('target', '_blank');
       await expect(page.locator('#all-apps')).toHaveAttribute('data-detected', agent.platform);
       // Every app stays listed, each with a tracked store link.
       await expect(page.locator('#all-apps a[data-track-download]')).toHaveCount(6);
     });
   });
 }
+
+test('every download button leads to its app in the downloads manifest', async ({ page }) => {
+  // A phone's width: the checksum and its command wrap or scroll in their box, never the page.
+  await page.setViewportSize({ width: 375, height: 800 });
+  const { apps, publisher } = downloadsManifest;
+  await page.goto('/download');
+  for (const [product, entry] of Object.entries(apps)) {
+    await expect(page.locator(`#all-apps a[data-track-download="${product}"]`)).toHaveAttribute(
+      'href',
+      entry.url,
+    );
+  }
+  for (const product of ['windows', 'macos', 'ios', 'androidpro', 'androidlite'] as const) {
+    const entry = apps[product];
+    await page.goto(localizePath('ar', `/download/${product}`));
+    const button = page.locator(`main a[data-track-download="${product}"]`);
+    await expect(button).toHaveAttribute('href', entry.url);
+    await expectNoSidewaysScroll(page);
+    const check = page.locator('section:has(#download-check)');
+    if (entry.kind === 'installer') {
+      // Its facts, and the command that prints the downloaded file's checksum.
+      await expect(button).not.toHaveAttribute('target');
+      await expect(check.locator('[data-field="version"]')).toHaveText(entry.version ?? '');
+      await expect(check.locator('[data-field="sha256"]')).toHaveText(entry.sha256 ?? '');
+      await expect(check.locator('pre')).toContainText(entry.url.split('/').pop() ?? '');
+      continue;
+    }
+    const store = entry.store ?? '';
+    await expect(button).toHaveText(new RegExp(ar.DownloadPage.getOn.replace('{store}', store)));
+    // How to tell the real app from a look-alike, naming the developer the store shows.
+    const verify = entry.kind === 'listing' ? 'verifyListing' : 'verifySearch';
+    await expect(check).toContainText(
+      ar.DownloadPage[verify].replace('{store}', store).replace('{publisher}', publisher),
+    );
+  }
+});
 
 test.describe('/download with a platform client hint', () => {
   // Chromium on a Mac freezes part of its User-Agent; the platform hint decides.

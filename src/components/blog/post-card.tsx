@@ -1,8 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { Link } from '@/i18n/navigation';
+import { formatDay } from '@/lib/date-format';
 import { directionOf, type Locale } from '@/lib/locales';
 import type { BlogPostSummary } from '@/server/blog/wire';
-import { formatPostDate } from './format';
 
 /** Site path of a post without its locale (Link adds it). */
 export const postHref = (post: Pick<BlogPostSummary, 'unikey'>) =>
@@ -107,7 +107,7 @@ export async function PostCard({
           <p className="text-slate-700">{post.excerpt}</p>
         )}
         <p className={`mt-auto pt-2 text-sm text-slate-600 ${wide ? 'lg:mt-0' : ''}`}>
-          <time dateTime={post.published}>{formatPostDate(locale, post.published)}</time>
+          <time dateTime={post.published}>{formatDay(locale, post.published)}</time>
           {' · '}
           {t('readingTime', { minutes: post.reading_minutes })}
         </p>

@@ -6,25 +6,41 @@ import { Steps } from '@/components/ui/steps';
 import { StoreBadge } from '@/components/ui/store-badges';
 import { Link } from '@/i18n/navigation';
 import { type AppProduct, appProducts } from '@/lib/catalog';
-import { storeLinks } from '@/lib/site';
+import type { Locale } from '@/lib/locales';
+import { downloads } from '@/server/content/downloads';
 import type { Copy } from '../marketing/copy';
 import { Icon, platformIcons } from '../marketing/icon-map';
+import { DownloadCheck } from './download-check';
+import { downloadLabels } from './download-link';
 
-/** /download/{product}: the app's store link, system requirements and install steps. */
+/**
+ * /download/{product}: the app's store link or installer (downloads manifest), how to check it,
+ * system requirements and install steps (an installer's own when the app ships as one).
+ */
 export function AppDownload({
   product,
   heading,
+  locale,
   t,
   names,
 }: {
   product: AppProduct;
   heading: string;
+  locale: Locale;
   /** DownloadPage namespace. */
   t: Copy;
   /** Downloads namespace (product names). */
   names: Copy;
 }) {
-  const store = storeLinks[product].store;
+  const { publisher, apps } = downloads();
+  const entry = apps[product];
+  const { label, newTabHint } = downloadLabels(t, entry, locale);
+  // An installer brings its own requirements and steps; a store installs the way the copy says.
+  const own = entry.kind === 'installer' ? `installer.${product}` : `products.${product}`;
+  const requirements =
+    entry.kind === 'installer'
+      ? [t('minOs', { minOs: entry.minOs }), t(`${own}.req2`), t(`products.${product}.req3`)]
+      : [1, 2, 3].map((n) => t(`${own}.req${n}`));
   return (
     <>
       <section className="bg-slate-50 py-10 sm:py-14">
@@ -49,24 +65,27 @@ export function AppDownload({
                 {t(`products.${product}.intro`)}
               </p>
               <div className="mt-6">
-                <StoreBadge
-                  product={product}
-                  label={t('getOn', { store })}
-                  newTabHint={t('storeNote', { store })}
-                />
+                <StoreBadge product={product} entry={entry} label={label} newTabHint={newTabHint} />
               </div>
             </div>
           </div>
         </Container>
       </section>
       <Container className="grid gap-6 py-12 sm:py-16 lg:grid-cols-2">
+        <DownloadCheck
+          product={product}
+          entry={entry}
+          publisher={publisher}
+          locale={locale}
+          t={t}
+        />
         <Card as="section">
           <h2 className="text-xl font-bold">{t('requirementsTitle')}</h2>
           <ul className="mt-4 space-y-3">
-            {[1, 2, 3].map((n) => (
-              <li key={n} className="flex gap-3">
+            {requirements.map((requirement) => (
+              <li key={requirement} className="flex gap-3">
                 <Check size={20} aria-hidden="true" className="mt-1 shrink-0 text-success-700" />
-                <span>{t(`products.${product}.req${n}`)}</span>
+                <span>{requirement}</span>
               </li>
             ))}
           </ul>
@@ -74,7 +93,7 @@ export function AppDownload({
         <Card as="section">
           <h2 className="text-xl font-bold">{t('stepsTitle')}</h2>
           <div className="mt-4">
-            <Steps items={[1, 2, 3, 4].map((n) => t(`products.${product}.step${n}`))} />
+            <Steps items={[1, 2, 3, 4].map((n) => t(`${own}.step${n}`))} />
           </div>
         </Card>
       </Container>

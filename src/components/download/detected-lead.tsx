@@ -6,8 +6,11 @@ import { type DownloadPlatform, detectPlatform } from '@/lib/platform-detect';
 export interface LeadContent {
   title: string;
   tagline: string;
-  storeUrl: string;
-  storeLabel: string;
+  /** The store listing or installer (downloads manifest). */
+  url: string;
+  /** A store opens in a new tab; an installer downloads in place. */
+  newTab: boolean;
+  label: string;
   newTabHint: string;
   /** The platform's own page (requirements, install steps); none for the Chrome extension. */
   details?: { href: string; label: string };
@@ -59,14 +62,13 @@ export function DetectedLead({
       <p className="mt-2 text-slate-300">{lead.tagline}</p>
       <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
         <a
-          href={lead.storeUrl}
-          target="_blank"
-          rel="noopener noreferrer"
+          href={lead.url}
+          {...(lead.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
           data-track-download={platform === 'android' ? 'androidpro' : platform}
           className="inline-flex min-h-12 items-center rounded-full bg-white px-5 py-2.5 font-semibold text-navy-900 no-underline hover:bg-accent-50"
         >
-          {lead.storeLabel}
-          <span className="sr-only"> ({lead.newTabHint})</span>
+          {lead.label}
+          {lead.newTab ? <span className="sr-only"> ({lead.newTabHint})</span> : null}
         </a>
         {lead.details ? (
           <a href={lead.details.href} className="font-semibold text-white underline">

@@ -1,12 +1,15 @@
 import { Badge } from '@/components/ui/badge';
 import { StoreBadge } from '@/components/ui/store-badges';
 import { Link } from '@/i18n/navigation';
-import { type StoreProduct, storeLinks } from '@/lib/site';
+import type { DownloadProduct } from '@/lib/downloads';
+import type { Locale } from '@/lib/locales';
+import { downloads } from '@/server/content/downloads';
 import type { Copy } from '../marketing/copy';
 import { Icon, platformIcons } from '../marketing/icon-map';
+import { downloadLabels } from './download-link';
 
 /** The apps in the order /download lists them, with their platform (for detection) and page. */
-export const listedProducts: { product: StoreProduct; platform: string; page?: string }[] = [
+export const listedProducts: { product: DownloadProduct; platform: string; page?: string }[] = [
   { product: 'windows', platform: 'windows', page: '/download/windows' },
   { product: 'macos', platform: 'macos', page: '/download/macos' },
   { product: 'ios', platform: 'ios', page: '/download/ios' },
@@ -32,21 +35,24 @@ const detectedLook: Record<string, { card: string; badge: string }> = {
 };
 
 /**
- * Every app, each with its store link and its page. The card of the detected platform gets a
+ * Every app, each with its store link or installer (downloads manifest) and its page. The card of the detected platform gets a
  * ring and a "recommended" badge through `[data-detected=…]` on the list (set by the island);
  * a ring and a badge that is always laid out (only made visible) shift nothing.
  */
 export function PlatformList({
   id,
+  locale,
   t,
   names,
 }: {
   id: string;
+  locale: Locale;
   /** DownloadPage namespace. */
   t: Copy;
   /** Downloads namespace: product names. */
   names: Copy;
 }) {
+  const { apps } = downloads();
   return (
     <ul id={id} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {listedProducts.map(({ product, platform, page }) => {
@@ -77,8 +83,8 @@ export function PlatformList({
             <div className="mt-5 flex flex-wrap items-center gap-x-4 gap-y-3">
               <StoreBadge
                 product={product}
-                label={t('getOn', { store: storeLinks[product].store })}
-                newTabHint={t('storeNote', { store: storeLinks[product].store })}
+                entry={apps[product]}
+                {...downloadLabels(t, apps[product], locale)}
               />
               {page ? (
                 <Link href={page} className="font-semibold text-accent-700">

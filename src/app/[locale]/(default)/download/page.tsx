@@ -1,5 +1,6 @@
 import { setRequestLocale } from 'next-intl/server';
 import { DetectedLead, type LeadContent } from '@/components/download/detected-lead';
+import { downloadLabels } from '@/components/download/download-link';
 import { PlatformList } from '@/components/download/platform-list';
 import { copyFor } from '@/components/marketing/copy';
 import { Icon, platformIcons } from '@/components/marketing/icon-map';
@@ -8,9 +9,10 @@ import { FeatureGrid } from '@/components/ui/feature-grid';
 import { Section } from '@/components/ui/section';
 import { Link } from '@/i18n/navigation';
 import { gameConsoles } from '@/lib/catalog';
+import type { DownloadProduct } from '@/lib/downloads';
 import { localizePath } from '@/lib/locales';
 import { type DownloadPlatform, downloadPlatforms } from '@/lib/platform-detect';
-import { type StoreProduct, storeLinks } from '@/lib/site';
+import { downloads } from '@/server/content/downloads';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 export async function generateMetadata({ params }: LocaleParams) {
@@ -18,7 +20,7 @@ export async function generateMetadata({ params }: LocaleParams) {
   return metadataFor(locale, '/download', await pageText(locale, 'download'));
 }
 
-const productOf: Record<DownloadPlatform, StoreProduct> = {
+const productOf: Record<DownloadPlatform, DownloadProduct> = {
   windows: 'windows',
   macos: 'macos',
   ios: 'ios',
@@ -27,7 +29,7 @@ const productOf: Record<DownloadPlatform, StoreProduct> = {
 };
 
 // /download: a lead that names the visitor's app (detected in the browser, see DetectedLead),
-// every app with its store link, and the game-console guides.
+// every app with its store link or installer, and the game-console guides.
 export default async function DownloadPage({ params }: LocaleParams) {
   const locale = await localeOf(params);
   setRequestLocale(locale);
@@ -36,16 +38,19 @@ export default async function DownloadPage({ params }: LocaleParams) {
     copyFor(locale, 'DownloadPage'),
     copyFor(locale, 'Downloads'),
   ]);
+  const { apps } = downloads();
   const leads = Object.fromEntries(
     downloadPlatforms.map((platform) => {
       const product = productOf[platform];
-      const store = storeLinks[product].store;
+      const entry = apps[product];
+      const { label, newTabHint } = downloadLabels(t, entry, locale);
       const lead: LeadContent = {
         title: t(`platforms.${platform}.name`),
         tagline: t(`platforms.${platform}.tagline`),
-        storeUrl: storeLinks[product].url,
-        storeLabel: t('getOn', { store }),
-        newTabHint: t('storeNote', { store }),
+        url: entry.url,
+        newTab: entry.kind !== 'installer',
+        label,
+        newTabHint,
         details:
           product === 'chrome'
             ? undefined
@@ -79,7 +84,7 @@ export default async function DownloadPage({ params }: LocaleParams) {
         </Container>
       </section>
       <Section id="apps" title={t('appsTitle')} lede={t('appsLede')}>
-        <PlatformList id="all-apps" t={t} names={names} />
+        <PlatformList id="all-apps" locale={locale} t={t} names={names} />
       </Section>
       <Section
         id="consoles"

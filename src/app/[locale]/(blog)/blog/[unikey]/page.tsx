@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import { ArticleBody } from '@/components/blog/article-body';
-import { formatPostDate } from '@/components/blog/format';
 import { PostCard } from '@/components/blog/post-card';
 import { ShareLinks } from '@/components/blog/share-links';
 import { TableOfContents } from '@/components/blog/table-of-contents';
@@ -11,6 +10,7 @@ import { Container } from '@/components/ui/container';
 import { LinkButton } from '@/components/ui/link-button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Link } from '@/i18n/navigation';
+import { formatDay } from '@/lib/date-format';
 import { directionOf, type Locale } from '@/lib/locales';
 import { absoluteUrl } from '@/lib/seo/metadata';
 import { brand } from '@/lib/site';
@@ -169,13 +169,13 @@ export default async function BlogPostPage(props: Props) {
               <span>{t('byAuthor', { author: post.author })}</span>
               <span>
                 <time dateTime={post.published}>
-                  {t('publishedOn', { date: formatPostDate(locale, post.published) })}
+                  {t('publishedOn', { date: formatDay(locale, post.published) })}
                 </time>
               </span>
               {post.updated ? (
                 <span>
                   <time dateTime={post.updated}>
-                    {t('updatedOn', { date: formatPostDate(locale, post.updated) })}
+                    {t('updatedOn', { date: formatDay(locale, post.updated) })}
                   </time>
                 </span>
               ) : null}

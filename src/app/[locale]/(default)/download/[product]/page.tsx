@@ -43,6 +43,7 @@ export default async function DownloadProductPage({ params }: Props) {
     <AppDownload
       product={loaded.product}
       heading={loaded.text.heading}
+      locale={loaded.locale}
       t={t}
       names={loaded.names}
     />

@@ -3,7 +3,7 @@ import { FormsIntl } from '@/components/forms/forms-intl';
 import { SurveyForm } from '@/components/forms/survey-form';
 import { LogoLink } from '@/components/layout/logo-link';
 import { Container } from '@/components/ui/container';
-import { storeLinks } from '@/lib/site';
+import { downloads } from '@/server/content/downloads';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 export async function generateMetadata({ params }: LocaleParams) {
@@ -27,7 +27,7 @@ export default async function SurveyPage({ params }: LocaleParams) {
         <p className="mt-2 text-slate-600">{t('intro')}</p>
         <div className="mt-8 rounded-(--radius-card) border border-slate-200 bg-white p-5 shadow-(--shadow-card) sm:p-6">
           <FormsIntl locale={locale} namespaces={['Forms', 'Survey']}>
-            <SurveyForm reinstallUrl={storeLinks.chrome.url} />
+            <SurveyForm reinstallUrl={downloads().apps.chrome.url} />
           </FormsIntl>
         </div>
       </div>
