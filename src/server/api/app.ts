@@ -17,7 +17,7 @@ import { accountSessionRoutes } from './routes/account-session';
 import { analyticsRoutes } from './routes/analytics';
 import { blogRoutes } from './routes/blog';
 import { botCheckRoutes } from './routes/bot-check';
-import { formRoutes } from './routes/forms';
+import { contactRoutes, partnerRoutes, surveyRoutes } from './routes/forms';
 import { geoRoutes } from './routes/geo';
 import { healthRoutes } from './routes/health';
 import { l10nRoutes } from './routes/l10n';
@@ -40,9 +40,15 @@ export interface AppOptions {
 }
 
 /**
- * The HTTP API. Routes use full paths (/api/..., /ws/..., /l10n, /healthz, /readyz, /metrics) because Next
- * mounts this same app at each of those prefixes. New areas live in routes/<area>.ts as a
- * `new Hono<AppEnv>()` and are added with `app.route('/', areaRoutes)` below.
+ * The HTTP API, and its path map. Next hands this one app every request under /api, /ws, /l10n,
+ * /healthz, /readyz and /metrics with its full pathname, so the `app.route()` calls below are the
+ * whole public API: each area lives in routes/<area>.ts as a `new Hono<AppEnv>()` whose paths are
+ * relative to the prefix it is mounted at here (each handler's comment gives its full path).
+ * paths.test.ts lists every method and path the app answers.
+ *
+ * Order matters: Hono runs middleware and handlers in the order they are added, so a router
+ * mounted before `requireAppType()` and the body limit is not guarded by them (its handler
+ * answers first), and one mounted after is.
  */
 export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   const db = options.db ?? getDb;
@@ -68,40 +74,51 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
     c.set('payments', payments);
     await next();
   });
-  // RFC 8058 one-click unsubscribe comes from mail providers, which cannot send app-type.
-  app.route('/', newsletterOneClickRoutes);
-  // Before the app-type check: browsers send these with sendBeacon, which cannot set headers.
-  app.route('/', analyticsRoutes);
-  // PayPal's webhook deliveries and the sandbox's approval page (a plain HTML form).
-  app.route('/', paymentWebhookRoutes);
-  app.route('/', sandboxRoutes);
+
+  // Callers that cannot send app-type, mounted before its check and the body limit.
+  // RFC 8058 one-click unsubscribe comes from mail providers.
+  app.route('/api/mms/newsletter/v1', newsletterOneClickRoutes);
+  // Browsers send these with sendBeacon, which cannot set headers (the route has its own limit).
+  app.route('/api/mms/analytics/v1', analyticsRoutes);
+  // PayPal's webhook deliveries (own limit) and the sandbox's approval page (a plain HTML form).
+  app.route('/api/mms/payment/v1', paymentWebhookRoutes);
+  app.route('/api/mms/payment/v1', sandboxRoutes);
+
   app.use('*', requireAppType());
   app.use(
     '*',
     bodyLimit({ maxSize, onError: (c) => errorResponse(c, ApiError.payloadTooLarge(maxSize)) }),
   );
 
+  // Probes (/healthz, /readyz) and metrics for the operator, messages for the clients.
   app.route('/', healthRoutes);
   app.route(
-    '/',
+    '/metrics',
     metricsRoutes(() =>
       options.metricsToken === undefined
         ? config().METRICS_TOKEN
         : (options.metricsToken ?? undefined),
     ),
   );
-  app.route('/', l10nRoutes);
-  app.route('/', blogRoutes);
-  app.route('/', formRoutes);
-  app.route('/', newsletterRoutes);
-  app.route('/', geoRoutes);
-  app.route('/', accountSessionRoutes);
-  app.route('/', accountHandoffRoutes);
-  app.route('/', accountPasswordRoutes);
-  app.route('/', accountDeviceRoutes);
-  app.route('/', paymentRoutes);
+  app.route('/l10n', l10nRoutes);
+  // Blog (/ws/mm/blog/... and /ws/mm/v2/blog/...).
+  app.route('/ws/mm', blogRoutes);
+  // Forms and the newsletter's double opt-in.
+  app.route('/api/mms/contact/v1', contactRoutes);
+  app.route('/api/mms/partners/v1', partnerRoutes);
+  app.route('/api/mms/survey/v1', surveyRoutes);
+  app.route('/api/mms/newsletter/v1', newsletterRoutes);
+  // Accounts: geo, sessions, login hand-off, passwords, devices.
+  app.route('/api/mms/account/v1', geoRoutes);
+  app.route('/api/mms/account/v1', accountSessionRoutes);
+  app.route('/api/mms/account/v1', accountHandoffRoutes);
+  app.route('/api/mms/account/v1', accountPasswordRoutes);
+  app.route('/api/mms/account/v1', accountDeviceRoutes);
+  // Payments: plans, checkout, subscription, refunds, gift cards, promotion.
+  app.route('/api/mms/payment/v1', paymentRoutes);
+  // The bot-check wrappers: /ws/mm/reca/{r2|r3}/<rest> answers as /api/mms/<rest> after reCAPTCHA.
   app.route(
-    '/',
+    '/ws/mm/reca',
     botCheckRoutes((request) => app.fetch(request)),
   );
 

@@ -6,18 +6,16 @@ import { sessionSettings } from '@/server/session/service';
 import { ok } from '../envelope';
 import { validate } from '../validate';
 
-const base = '/api/mms/account/v1';
-
 export const accountDeviceRoutes = new Hono<AuthEnv>();
 
 // GET /api/mms/account/v1/web/device/list – the account's bound app installs
-accountDeviceRoutes.get(`${base}/web/device/list`, requireSession(), async (c) =>
+accountDeviceRoutes.get('/web/device/list', requireSession(), async (c) =>
   ok(c, { devices: await deviceList(c.var.db().db, c.var.auth.session) }),
 );
 
 // POST /api/mms/account/v1/web/device/unbind – remove a device; its sessions end
 accountDeviceRoutes.post(
-  `${base}/web/device/unbind`,
+  '/web/device/unbind',
   requireSession(),
   validate('json', unbindSchema),
   async (c) => {
@@ -33,7 +31,7 @@ accountDeviceRoutes.post(
 
 // POST /api/mms/account/v1/device/bind – an app binds its install to the signed-in account (Bearer)
 accountDeviceRoutes.post(
-  `${base}/device/bind`,
+  '/device/bind',
   requireSession(),
   validate('json', bindSchema),
   async (c) => {

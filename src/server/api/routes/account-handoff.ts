@@ -14,8 +14,6 @@ import { validate } from '../validate';
 // Login hand-off for the apps (src/server/session/handoff.ts): the Windows app opens its pay
 // pages with a one-time code instead of its session token (docs/api.md, "Login hand-off").
 
-const base = '/api/mms/account/v1';
-
 /** Codes made per account: far above an app opening its pay page, far below a flood. */
 export const handoffCreateLimit: LimitRule = {
   name: 'handoff-create',
@@ -38,7 +36,7 @@ const exchangeSchema = z.object({ code: z.string().max(256) });
 export const accountHandoffRoutes = new Hono<AuthEnv>();
 
 // POST /api/mms/account/v1/web/login/handoff – the app's session (Bearer) → a one-time code
-accountHandoffRoutes.post(`${base}/web/login/handoff`, requireSession(), async (c) => {
+accountHandoffRoutes.post('/web/login/handoff', requireSession(), async (c) => {
   // Only the bearer token an app holds: a page script cannot turn the HttpOnly cookie into a
   // code that signs in somewhere else.
   if (presentedToken(c)?.from !== 'bearer') {
@@ -53,7 +51,7 @@ accountHandoffRoutes.post(`${base}/web/login/handoff`, requireSession(), async (
 
 // POST /api/mms/account/v1/web/login/handoff/exchange – { code } → a web session, once
 accountHandoffRoutes.post(
-  `${base}/web/login/handoff/exchange`,
+  '/web/login/handoff/exchange',
   validate('json', exchangeSchema),
   async (c) => {
     const where = await callerLocation(c.req.raw);

@@ -16,14 +16,12 @@ import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { ok } from '../envelope';
 import { validate } from '../validate';
 
-const base = '/api/mms/account/v1';
-
 export const accountPasswordRoutes = new Hono<AuthEnv>();
 
 // POST /api/mms/account/v1/verification/request – email a 6-digit reset code (same answer for
 // every email); 503 with code 50302 while the mail server is away (the mail is queued)
 accountPasswordRoutes.post(
-  `${base}/verification/request`,
+  '/verification/request',
   validate('json', codeRequestSchema),
   async (c) => {
     const { email, language } = c.req.valid('json');
@@ -43,7 +41,7 @@ accountPasswordRoutes.post(
 
 // POST /api/mms/account/v1/verification/validate – check a code without using it up
 accountPasswordRoutes.post(
-  `${base}/verification/validate`,
+  '/verification/validate',
   validate('json', codeValidateSchema),
   async (c) => {
     const { limitKey } = await callerLocation(c.req.raw);
@@ -54,7 +52,7 @@ accountPasswordRoutes.post(
 
 // POST /api/mms/account/v1/web/reset_password – new password with a valid code; ends all sessions
 accountPasswordRoutes.post(
-  `${base}/web/reset_password`,
+  '/web/reset_password',
   validate('json', resetPasswordSchema),
   async (c) => {
     const { limitKey } = await callerLocation(c.req.raw);
@@ -65,7 +63,7 @@ accountPasswordRoutes.post(
 
 // POST /api/mms/account/v1/web/change_password – current + new password; ends other sessions
 accountPasswordRoutes.post(
-  `${base}/web/change_password`,
+  '/web/change_password',
   requireSession(),
   validate('json', changePasswordSchema),
   async (c) => {
@@ -83,7 +81,7 @@ accountPasswordRoutes.post(
 
 // POST /api/mms/account/v1/web/set_password – first password of an account made without one
 accountPasswordRoutes.post(
-  `${base}/web/set_password`,
+  '/web/set_password',
   requireSession(),
   validate('json', setPasswordSchema),
   async (c) => {

@@ -12,14 +12,12 @@ import { ApiError } from '../errors';
 import { requireBotCheck } from '../middleware/bot-check-guard';
 import { validate } from '../validate';
 
-const base = '/api/mms/account/v1';
-
 export const accountSessionRoutes = new Hono<AuthEnv>();
 
 // POST /api/mms/account/v1/web/login – email + password → session cookie and data.token. The
 // site sends it through /ws/mm/reca/r3/ (reCAPTCHA); a direct call passes only from an app.
 accountSessionRoutes.post(
-  `${base}/web/login`,
+  '/web/login',
   requireBotCheck(),
   validate('json', loginSchema),
   async (c) => {
@@ -41,12 +39,12 @@ accountSessionRoutes.post(
 );
 
 // GET /api/mms/account/v1/web/profile – the signed-in account's email, name, avatar
-accountSessionRoutes.get(`${base}/web/profile`, requireSession(), (c) =>
+accountSessionRoutes.get('/web/profile', requireSession(), (c) =>
   ok(c, profileOf(c.var.auth.user)),
 );
 
 // POST /api/mms/account/v1/web/logout – ends this session on the server; always clears cookies
-accountSessionRoutes.post(`${base}/web/logout`, async (c) => {
+accountSessionRoutes.post('/web/logout', async (c) => {
   const presented = presentedToken(c);
   if (presented) {
     const db = c.var.db().db;

@@ -63,7 +63,7 @@ function caller(c: Context<AppEnv>): Caller {
 
 // POST /api/mms/analytics/v1/events – store a batch of the site's analytics events
 analyticsRoutes.post(
-  '/api/mms/analytics/v1/events',
+  '/events',
   // An address already at its limit is refused before its body is read or parsed.
   async (c, next) => {
     const { limit, limitKey } = caller(c);

@@ -87,18 +87,14 @@ async function answer<T>(c: Context<AppEnv>, load: () => Promise<T>) {
 export const blogRoutes = new Hono<AppEnv>();
 
 // GET /ws/mm/blog/fast-blog-detail – a post's card data (no body) by unique key
-blogRoutes.get(
-  '/ws/mm/blog/fast-blog-detail',
-  validate('query', z.object({ locale, key })),
-  (c) => {
-    const query = c.req.valid('query');
-    return answer(c, () => blog.fastBlogDetail(c.var.db().db, query.locale, query.key));
-  },
-);
+blogRoutes.get('/blog/fast-blog-detail', validate('query', z.object({ locale, key })), (c) => {
+  const query = c.req.valid('query');
+  return answer(c, () => blog.fastBlogDetail(c.var.db().db, query.locale, query.key));
+});
 
 // GET /ws/mm/v2/blog/search – full-text search in a locale, best match first, with highlights
 blogRoutes.get(
-  '/ws/mm/v2/blog/search',
+  '/v2/blog/search',
   validate('query', z.object({ locale, q: searchText, page: pageNumber, page_size: count(50) })),
   (c) => {
     const query = c.req.valid('query');
@@ -114,13 +110,13 @@ blogRoutes.get(
 );
 
 // GET /ws/mm/v2/blog/home – featured and latest posts and the categories with their counts
-blogRoutes.get('/ws/mm/v2/blog/home', validate('query', z.object({ locale })), (c) => {
+blogRoutes.get('/v2/blog/home', validate('query', z.object({ locale })), (c) => {
   const query = c.req.valid('query');
   return answer(c, () => blog.blogHome(c.var.db().db, query.locale));
 });
 
 // POST /ws/mm/v2/blog/detail – a whole post (sanitised HTML, contents, SEO head, translations)
-blogRoutes.post('/ws/mm/v2/blog/detail', validate('json', blogDetailBodySchema), (c) => {
+blogRoutes.post('/v2/blog/detail', validate('json', blogDetailBodySchema), (c) => {
   const body = c.req.valid('json');
   const unikey =
     body.key ?? encodeBlogKey({ id: body.id, short_path: body.short_path, isWP: body.isWP });
@@ -128,21 +124,17 @@ blogRoutes.post('/ws/mm/v2/blog/detail', validate('json', blogDetailBodySchema),
 });
 
 // GET /ws/mm/v2/blog/yoast-head – a post's SEO head (title, meta, script) by slug or unique key
-blogRoutes.get(
-  '/ws/mm/v2/blog/yoast-head',
-  validate('query', z.object({ locale, slug: key })),
-  (c) => {
-    const query = c.req.valid('query');
-    return answer(
-      c,
-      async () => (await blog.blogPostDetail(c.var.db().db, query.locale, query.slug)).yoast_head,
-    );
-  },
-);
+blogRoutes.get('/v2/blog/yoast-head', validate('query', z.object({ locale, slug: key })), (c) => {
+  const query = c.req.valid('query');
+  return answer(
+    c,
+    async () => (await blog.blogPostDetail(c.var.db().db, query.locale, query.slug)).yoast_head,
+  );
+});
 
 // GET /ws/mm/v2/blog/recommended – posts related to one (shared tags, same category, recent)
 blogRoutes.get(
-  '/ws/mm/v2/blog/recommended',
+  '/v2/blog/recommended',
   validate('query', z.object({ locale, key, limit: count(12) })),
   (c) => {
     const query = c.req.valid('query');
@@ -153,7 +145,7 @@ blogRoutes.get(
 );
 
 // GET /ws/mm/v2/blog/list – a page of a category, a tag, or (neither) the whole archive
-blogRoutes.get('/ws/mm/v2/blog/list', validate('query', blogListQuerySchema), (c) => {
+blogRoutes.get('/v2/blog/list', validate('query', blogListQuerySchema), (c) => {
   const query = c.req.valid('query');
   return answer(c, () =>
     blog.listBlogPosts(c.var.db().db, {
@@ -168,7 +160,7 @@ blogRoutes.get('/ws/mm/v2/blog/list', validate('query', blogListQuerySchema), (c
 
 // GET /ws/mm/v2/blog/recommend-searchs – search suggestions (popular tags, or matches of q)
 blogRoutes.get(
-  '/ws/mm/v2/blog/recommend-searchs',
+  '/v2/blog/recommend-searchs',
   validate(
     'query',
     z.object({
@@ -186,11 +178,7 @@ blogRoutes.get(
 );
 
 // GET /ws/mm/v2/blog/recommend-categories – every category with its name, post count and URL
-blogRoutes.get(
-  '/ws/mm/v2/blog/recommend-categories',
-  validate('query', z.object({ locale })),
-  (c) => {
-    const query = c.req.valid('query');
-    return answer(c, () => blog.recommendCategories(c.var.db().db, query.locale));
-  },
-);
+blogRoutes.get('/v2/blog/recommend-categories', validate('query', z.object({ locale })), (c) => {
+  const query = c.req.valid('query');
+  return answer(c, () => blog.recommendCategories(c.var.db().db, query.locale));
+});

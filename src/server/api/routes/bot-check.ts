@@ -59,7 +59,7 @@ export function botCheckRoutes(dispatch: (request: Request) => Response | Promis
   const routes = new Hono<AppEnv>();
 
   // ALL /ws/mm/reca/{r2|r3}/* – reCAPTCHA check, then the same call under /api/mms/*
-  routes.all('/ws/mm/reca/:version{r2|r3}/*', async (c) => {
+  routes.all('/:version{r2|r3}/*', async (c) => {
     const version = c.req.param('version') as BotCheckVersion;
     const url = new URL(c.req.url);
     const prefix = `/ws/mm/reca/${version}/`;

@@ -15,11 +15,14 @@ import { validate } from '../validate';
 // Any JSON object; the form's own rule (src/lib/form-rules.ts) then names each bad field.
 const jsonObject = z.looseObject({});
 
-export const formRoutes = new Hono<AppEnv>();
+// One router per area, each mounted at its own prefix by app.ts.
+export const contactRoutes = new Hono<AppEnv>();
+export const partnerRoutes = new Hono<AppEnv>();
+export const surveyRoutes = new Hono<AppEnv>();
 
 // POST /api/mms/contact/v1/messages – the contact form: store, tell the team, acknowledge to the
 // sender (a fixed text that repeats nothing they typed)
-formRoutes.post('/api/mms/contact/v1/messages', validate('json', jsonObject), async (c) => {
+contactRoutes.post('/messages', validate('json', jsonObject), async (c) => {
   const message = await parseForm(contactSchema, c.req.valid('json'));
   const { db } = c.var.db();
   await consumeLimits(db, [
@@ -30,7 +33,7 @@ formRoutes.post('/api/mms/contact/v1/messages', validate('json', jsonObject), as
 });
 
 // POST /api/mms/partners/v1/applications – affiliate and influencer applications
-formRoutes.post('/api/mms/partners/v1/applications', validate('json', jsonObject), async (c) => {
+partnerRoutes.post('/applications', validate('json', jsonObject), async (c) => {
   const application = await parseForm(partnerApplicationSchema, c.req.valid('json'));
   // The visit's campaign cookie wins over the body: it is what the influencer's link set.
   const campaign =
@@ -46,7 +49,7 @@ formRoutes.post('/api/mms/partners/v1/applications', validate('json', jsonObject
 });
 
 // POST /api/mms/survey/v1/uninstall – the Chrome extension's uninstall survey
-formRoutes.post('/api/mms/survey/v1/uninstall', validate('json', jsonObject), async (c) => {
+surveyRoutes.post('/uninstall', validate('json', jsonObject), async (c) => {
   const survey = await parseForm(surveySchema, c.req.valid('json'));
   const { db } = c.var.db();
   await consumeLimits(db, [[formLimits.surveyIp, clientLimitKeyOf(c)]]);

@@ -44,7 +44,7 @@ function subtree(tree: MessageNode, prefix: string | undefined): MessageNode | u
 export const l10nRoutes = new Hono<AppEnv>();
 
 // GET /l10n – a language's messages (English where untranslated), optionally one namespace and a localized page URL
-l10nRoutes.get('/l10n', etag(), validate('query', l10nQuerySchema), async (c) => {
+l10nRoutes.get('/', etag(), validate('query', l10nQuerySchema), async (c) => {
   const { language, prefix, path } = c.req.valid('query');
   const tree: MessageNode = await loadMessages(language);
   const messages = subtree(tree, prefix);

@@ -24,7 +24,8 @@ function bearerToken(header: string | undefined): string | undefined {
  */
 export function metricsRoutes(token: () => string | undefined) {
   const routes = new Hono<AppEnv>();
-  routes.get('/metrics', async (c) => {
+  // GET /metrics – the registry's metrics, for the bearer of the configured token
+  routes.get('/', async (c) => {
     const expected = token();
     if (!expected) return notFound(c);
     const presented = bearerToken(c.req.header('Authorization'));

@@ -26,24 +26,20 @@ export const newsletterRoutes = new Hono<AppEnv>();
 // One answer for a new, pending, confirmed or unsubscribed address, given before any mail is
 // tried (the mail is queued); 503 with code 50302 while the mail server is away, whatever the
 // address.
-newsletterRoutes.post(
-  '/api/mms/newsletter/v1/subscribe',
-  validate('json', z.looseObject({})),
-  async (c) => {
-    const input = await parseForm(newsletterSubscribeSchema, c.req.valid('json'));
-    const { db } = c.var.db();
-    await consumeLimits(db, [
-      [formLimits.newsletterIp, clientLimitKeyOf(c)],
-      [formLimits.newsletterEmail, input.email.toLowerCase()],
-    ]);
-    const { mailAvailable } = await subscribe(db, input);
-    if (!mailAvailable) throw mailDelayed();
-    return ok(c, { email: input.email, status: 'confirmation_sent' });
-  },
-);
+newsletterRoutes.post('/subscribe', validate('json', z.looseObject({})), async (c) => {
+  const input = await parseForm(newsletterSubscribeSchema, c.req.valid('json'));
+  const { db } = c.var.db();
+  await consumeLimits(db, [
+    [formLimits.newsletterIp, clientLimitKeyOf(c)],
+    [formLimits.newsletterEmail, input.email.toLowerCase()],
+  ]);
+  const { mailAvailable } = await subscribe(db, input);
+  if (!mailAvailable) throw mailDelayed();
+  return ok(c, { email: input.email, status: 'confirmation_sent' });
+});
 
 // GET /api/mms/newsletter/v1/confirm?token= – the mailed link: confirm once, back to /edmsub
-newsletterRoutes.get(newsletterPaths.confirm, async (c) => {
+newsletterRoutes.get('/confirm', async (c) => {
   const { db } = c.var.db();
   await consumeLimits(db, [[formLimits.newsletterTokenIp, clientLimitKeyOf(c)]]);
   const subscriber = await confirmSubscription(db, c.req.query('token'));
@@ -54,7 +50,7 @@ newsletterRoutes.get(newsletterPaths.confirm, async (c) => {
 
 // GET /api/mms/newsletter/v1/unsubscribe?token= – a browser opening the List-Unsubscribe URL:
 // show the page with the button (a GET must not unsubscribe: mail scanners open links)
-newsletterRoutes.get(newsletterPaths.unsubscribe, async (c) => {
+newsletterRoutes.get('/unsubscribe', async (c) => {
   const token = c.req.query('token');
   const subscriber = isTokenShape(token)
     ? await findSubscriberByUnsubscribeToken(c.var.db().db, token)
@@ -74,7 +70,7 @@ newsletterRoutes.get(newsletterPaths.unsubscribe, async (c) => {
 export const newsletterOneClickRoutes = new Hono<AppEnv>();
 
 // POST /api/mms/newsletter/v1/unsubscribe?token= – one-click (RFC 8058) and the site's button
-newsletterOneClickRoutes.post(newsletterPaths.unsubscribe, async (c) => {
+newsletterOneClickRoutes.post('/unsubscribe', async (c) => {
   const { db } = c.var.db();
   await consumeLimits(db, [[formLimits.newsletterTokenIp, clientLimitKeyOf(c)]]);
   const subscriber = await unsubscribe(db, c.req.query('token'));

@@ -15,7 +15,11 @@ import type { AppEnv } from '../types';
  */
 export const sandboxRoutes = new Hono<AppEnv>();
 
-const base = '/api/mms/payment/v1/sandbox/checkout';
+/**
+ * The page's public address, which its forms post to (app.ts mounts this router at
+ * /api/mms/payment/v1; paths.test.ts checks the two agree).
+ */
+export const sandboxFormPath = '/api/mms/payment/v1/sandbox/checkout';
 
 function sandbox(c: Context<AppEnv>): SandboxProvider {
   const provider = c.var.payments();
@@ -51,8 +55,8 @@ button{font:inherit;font-weight:600;border-radius:999px;padding:12px 20px;border
 <body><main>${body}</main></body></html>`;
 }
 
-// GET …/sandbox/checkout/:id – the approval page
-sandboxRoutes.get(`${base}/:id`, async (c) => {
+// GET /api/mms/payment/v1/sandbox/checkout/{id} – the approval page
+sandboxRoutes.get('/sandbox/checkout/:id', async (c) => {
   const order = await sandbox(c).find(c.req.param('id'));
   if (!order) throw ApiError.notFound('This sandbox payment does not exist');
   const id = encodeURIComponent(order.id);
@@ -64,8 +68,8 @@ sandboxRoutes.get(`${base}/:id`, async (c) => {
 <dl><dt>Item</dt><dd>${escapeHtml(order.description)}</dd><dt>Amount</dt><dd>${escapeHtml(order.amount)} ${escapeHtml(order.currency)}</dd><dt>Status</dt><dd>${escapeHtml(order.status)}</dd></dl>
 ${
   open
-    ? `<form method="post" action="${base}/${id}/approve"><button class="pay" type="submit">Pay ${escapeHtml(order.amount)} ${escapeHtml(order.currency)}</button></form>
-<form method="post" action="${base}/${id}/cancel"><button class="cancel" type="submit">Cancel and return</button></form>`
+    ? `<form method="post" action="${sandboxFormPath}/${id}/approve"><button class="pay" type="submit">Pay ${escapeHtml(order.amount)} ${escapeHtml(order.currency)}</button></form>
+<form method="post" action="${sandboxFormPath}/${id}/cancel"><button class="cancel" type="submit">Cancel and return</button></form>`
     : '<p>This payment is closed.</p>'
 }`,
   );
@@ -90,5 +94,7 @@ async function decide(c: Context<AppEnv>, choice: 'approve' | 'cancel') {
   return c.redirect(target.toString(), 303);
 }
 
-sandboxRoutes.post(`${base}/:id/approve`, (c) => decide(c, 'approve'));
-sandboxRoutes.post(`${base}/:id/cancel`, (c) => decide(c, 'cancel'));
+// POST /api/mms/payment/v1/sandbox/checkout/{id}/approve – the page's Pay button
+sandboxRoutes.post('/sandbox/checkout/:id/approve', (c) => decide(c, 'approve'));
+// POST /api/mms/payment/v1/sandbox/checkout/{id}/cancel – the page's Cancel button
+sandboxRoutes.post('/sandbox/checkout/:id/cancel', (c) => decide(c, 'cancel'));

@@ -19,7 +19,7 @@ const maxSize = 256 * 1024;
 
 // POST /api/mms/payment/v1/webhooks/paypal – a PayPal event (order approved, capture completed…)
 paymentWebhookRoutes.post(
-  '/api/mms/payment/v1/webhooks/paypal',
+  '/webhooks/paypal',
   bodyLimit({ maxSize, onError: (c) => errorResponse(c, ApiError.payloadTooLarge(maxSize)) }),
   async (c) => {
     const raw = await c.req.text();

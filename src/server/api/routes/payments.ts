@@ -37,8 +37,6 @@ import { ApiError } from '../errors';
 import { ownOrigin } from '../request-origin';
 import { validate } from '../validate';
 
-const base = '/api/mms/payment/v1';
-
 type Env = AuthEnv;
 export const paymentRoutes = new Hono<Env>();
 
@@ -54,8 +52,8 @@ async function access(c: Context<Env>): Promise<OrderAccess> {
   return { userId: user?.id, checkoutToken: getCookie(c, checkoutCookieName) };
 }
 
-// GET …/providers/plans – the plan catalogue of the caller's channel (query, cookie, X-From)
-paymentRoutes.get(`${base}/providers/plans`, async (c) => {
+// GET /api/mms/payment/v1/providers/plans – plans of the caller's channel (query, cookie, X-From)
+paymentRoutes.get('/providers/plans', async (c) => {
   const channels = [
     c.req.query('channel'),
     readAttribution(c.req.raw).channel,
@@ -65,8 +63,8 @@ paymentRoutes.get(`${base}/providers/plans`, async (c) => {
   return ok(c, { plans: rows.map(planPayload) });
 });
 
-// POST …/web/checkout – start a purchase; answers the provider's approval URL
-paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), async (c) => {
+// POST /api/mms/payment/v1/web/checkout – start a purchase; answers the provider's approval URL
+paymentRoutes.post('/web/checkout', validate('json', checkoutSchema), async (c) => {
   const body = c.req.valid('json');
   const where = await callerLocation(c.req.raw);
   if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
@@ -109,16 +107,16 @@ paymentRoutes.post(`${base}/web/checkout`, validate('json', checkoutSchema), asy
   );
 });
 
-// GET …/web/checkout/:id – an order's state (its account's session or its checkout cookie)
-paymentRoutes.get(`${base}/web/checkout/:id`, async (c) => {
+// GET /api/mms/payment/v1/web/checkout/{id} – an order's state (by session or checkout cookie)
+paymentRoutes.get('/web/checkout/:id', async (c) => {
   const db = c.var.db().db;
   const who = await access(c);
   const order = await orderFor(db, c.req.param('id'), who);
   return ok(c, await orderView(db, order, who));
 });
 
-// POST …/web/checkout/:id/capture – complete an approved payment (idempotent)
-paymentRoutes.post(`${base}/web/checkout/:id/capture`, async (c) => {
+// POST /api/mms/payment/v1/web/checkout/{id}/capture – complete an approved payment (idempotent)
+paymentRoutes.post('/web/checkout/:id/capture', async (c) => {
   const db = c.var.db().db;
   const who = await access(c);
   const order = await orderFor(db, c.req.param('id'), who);
@@ -150,37 +148,32 @@ paymentRoutes.post(`${base}/web/checkout/:id/capture`, async (c) => {
   });
 });
 
-// POST …/web/checkout/:id/cancel – the buyer gave up (the Cancel button or PayPal's cancel link)
-paymentRoutes.post(`${base}/web/checkout/:id/cancel`, async (c) => {
+// POST /api/mms/payment/v1/web/checkout/{id}/cancel – the buyer gave up (Cancel, or PayPal's link)
+paymentRoutes.post('/web/checkout/:id/cancel', async (c) => {
   const db = c.var.db().db;
   const who = await access(c);
   const order = await orderFor(db, c.req.param('id'), who);
   return ok(c, await orderView(db, await cancelCheckout(db, order), who));
 });
 
-// GET …/web/subscription_my – premium status and payment history of the signed-in account
-paymentRoutes.get(`${base}/web/subscription_my`, requireSession(), async (c) =>
+// GET /api/mms/payment/v1/web/subscription_my – the signed-in account's premium and payments
+paymentRoutes.get('/web/subscription_my', requireSession(), async (c) =>
   ok(c, await subscriptionMy(c.var.db().db, c.var.auth.user.id)),
 );
 
-// POST …/web/refund – money-back request for one of the account's purchases
-paymentRoutes.post(
-  `${base}/web/refund`,
-  requireSession(),
-  validate('json', refundSchema),
-  async (c) => {
-    const { order_id, reason } = c.req.valid('json');
-    const result = await requestRefund(c.var.db().db, c.var.payments(), {
-      userId: c.var.auth.user.id,
-      orderId: order_id,
-      reason,
-    });
-    return ok(c, result);
-  },
-);
+// POST /api/mms/payment/v1/web/refund – money-back request for one of the account's purchases
+paymentRoutes.post('/web/refund', requireSession(), validate('json', refundSchema), async (c) => {
+  const { order_id, reason } = c.req.valid('json');
+  const result = await requestRefund(c.var.db().db, c.var.payments(), {
+    userId: c.var.auth.user.id,
+    orderId: order_id,
+    reason,
+  });
+  return ok(c, result);
+});
 
-// POST …/gift/redeem – redeem a gift card code for the signed-in account or for an email
-paymentRoutes.post(`${base}/gift/redeem`, validate('json', redeemSchema), async (c) => {
+// POST /api/mms/payment/v1/gift/redeem – redeem a gift card for the signed-in account or an email
+paymentRoutes.post('/gift/redeem', validate('json', redeemSchema), async (c) => {
   const { code, email } = c.req.valid('json');
   const db = c.var.db().db;
   const where = await callerLocation(c.req.raw);
@@ -210,7 +203,7 @@ paymentRoutes.post(`${base}/gift/redeem`, validate('json', redeemSchema), async 
   });
 });
 
-// GET …/promotion – the running promotion, or the last one (then active is false)
-paymentRoutes.get(`${base}/promotion`, async (c) =>
+// GET /api/mms/payment/v1/promotion – the running promotion, else the last one (active: false)
+paymentRoutes.get('/promotion', async (c) =>
   ok(c, { promotion: await currentPromotion(c.var.db().db) }),
 );
