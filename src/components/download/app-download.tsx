@@ -3,7 +3,7 @@ import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { Card } from '@/components/ui/card';
 import { Container } from '@/components/ui/container';
 import { Steps } from '@/components/ui/steps';
-import { StoreBadge } from '@/components/ui/store-badges';
+import { StoreBadge } from '@/components/ui/store-badge';
 import { Link } from '@/i18n/navigation';
 import { type AppProduct, appProducts } from '@/lib/catalog';
 import type { Locale } from '@/lib/locales';

@@ -1,5 +1,5 @@
 import { Badge } from '@/components/ui/badge';
-import { StoreBadge } from '@/components/ui/store-badges';
+import { StoreBadge } from '@/components/ui/store-badge';
 import { Link } from '@/i18n/navigation';
 import type { DownloadProduct } from '@/lib/downloads';
 import type { Locale } from '@/lib/locales';

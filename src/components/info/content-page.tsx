@@ -1,5 +1,6 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
 import { contact, legalLastUpdated } from '@/lib/site';
 import { type ContentArea, loadContent } from '@/server/content/load';
@@ -11,12 +12,12 @@ import {
   type PageKey,
   pageText,
 } from '@/server/seo/page-metadata';
+import { CtaBand } from '../marketing/cta-band';
 import { Container } from '../ui/container';
 import { PageHeader } from '../ui/page-header';
-import { CtaBand } from './cta-band';
+import { TableOfContents } from '../ui/table-of-contents';
 import { HeaderActions } from './header-actions';
 import { Prose } from './prose';
-import { TableOfContents } from './toc';
 
 type Slot = (locale: Locale) => ReactNode | Promise<ReactNode>;
 
@@ -33,6 +34,20 @@ export interface ContentPageOptions {
   before?: Slot;
   /** After the document, before the closing call to action. */
   after?: Slot;
+}
+
+/** The closing call to action of the information pages: download free, or see the plans. */
+async function InfoCtaBand({ locale }: { locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: 'Info' });
+  return (
+    <CtaBand
+      layout="stacked"
+      title={t('ctaTitle')}
+      lede={t('ctaText', claimValues(locale))}
+      primary={{ href: '/download', label: t('download') }}
+      secondary={{ href: '/pricing', label: t('plans') }}
+    />
+  );
 }
 
 /**
@@ -92,7 +107,12 @@ export function contentPage(path: string, key: PageKey, options: ContentPageOpti
           {legal ? (
             <div className="grid gap-10 lg:grid-cols-[17rem_minmax(0,1fr)] lg:gap-14">
               <div>
-                <TableOfContents entries={doc.toc} label={t('toc')} lang={doc.lang} dir={doc.dir} />
+                <TableOfContents
+                  entries={doc.toc}
+                  label={t('toc')}
+                  lang={{ lang: doc.lang, dir: doc.dir }}
+                  variant="document"
+                />
               </div>
               <article>
                 <Prose html={doc.html} lang={doc.lang} dir={doc.dir} />
@@ -110,7 +130,7 @@ export function contentPage(path: string, key: PageKey, options: ContentPageOpti
         {options.after ? (
           <Container className="pb-14">{await options.after(locale)}</Container>
         ) : null}
-        {legal ? null : <CtaBand locale={locale} />}
+        {legal ? null : <InfoCtaBand locale={locale} />}
       </>
     );
   }

@@ -1,15 +1,18 @@
 import { Check, Minus } from 'lucide-react';
 import { LinkButton } from '@/components/ui/link-button';
+import { freeIncludes } from '@/lib/plan-features';
 import type { Copy } from './copy';
 
-const rows: { key: string; free: boolean }[] = [
-  { key: 'rowEncryption', free: true },
-  { key: 'rowFreeLocations', free: true },
-  { key: 'rowAllLocations', free: false },
-  { key: 'rowSpeed', free: false },
-  { key: 'rowKillSwitch', free: false },
-  { key: 'rowAdFree', free: false },
-  { key: 'rowAllApps', free: false },
+// Each row names a feature of src/lib/plan-features.ts; "free server locations" is the part of
+// the servers the free tier has, "all locations" the whole of them.
+const rows = [
+  { key: 'rowEncryption', free: freeIncludes('encryption') },
+  { key: 'rowFreeLocations', free: freeIncludes('servers', 'some') },
+  { key: 'rowAllLocations', free: freeIncludes('servers') },
+  { key: 'rowSpeed', free: freeIncludes('speed') },
+  { key: 'rowKillSwitch', free: freeIncludes('kill-switch') },
+  { key: 'rowAdFree', free: freeIncludes('ads') },
+  { key: 'rowAllApps', free: freeIncludes('apps') },
 ];
 
 function Mark({ on, t }: { on: boolean; t: Copy }) {

@@ -1,11 +1,7 @@
 import { Container } from '@/components/ui/container';
-import { LinkButton } from '@/components/ui/link-button';
+import { LinkButton, onDarkButton } from '@/components/ui/link-button';
 import { Link } from '@/i18n/navigation';
 import type { Copy } from './copy';
-
-/** The secondary button on a navy band (white outline; white on navy-900 is 16.6:1). */
-export const onDarkButton =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border-2 border-white px-5 py-2.5 text-base font-semibold text-white no-underline transition-colors duration-(--duration-standard) hover:bg-navy-800';
 
 /** The home page's opening: h1, what Turbo VPN is, and the two calls to action. */
 export function HomeHero({ t, heading }: { t: Copy; heading: string }) {

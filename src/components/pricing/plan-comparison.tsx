@@ -1,33 +1,20 @@
-import { getTranslations } from 'next-intl/server';
-import { claimValues } from '@/lib/claim-values';
+import { copyFor } from '@/components/marketing/copy';
 import type { Locale } from '@/lib/locales';
-import { ComparisonTable } from '../ui/comparison-table';
+import { type ComparisonRow, ComparisonTable } from '../ui/comparison-table';
+
+const rows: readonly ComparisonRow[] = [
+  { feature: 'encryption' },
+  { feature: 'ads', worded: true },
+  { feature: 'kill-switch' },
+  { feature: 'speed', worded: true },
+  { feature: 'apps', worded: true },
+];
 
 /**
- * Free against premium (spec 6): the free tier shows ads, premium is ad-free, has the kill
- * switch, is faster and works in all the apps (Windows, macOS, Android, iOS).
+ * Free against premium on the pricing pages (spec 6, from src/lib/plan-features.ts): the free
+ * tier shows ads; premium is ad-free, has the kill switch, is faster and works in all the apps.
  */
 export async function PlanComparison({ locale }: { locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: 'Pricing.compare' });
-  const values = claimValues(locale);
-  return (
-    <ComparisonTable
-      caption={t('title')}
-      minWidth="min-w-[18rem]"
-      texts={{
-        feature: t('feature'),
-        free: t('free'),
-        premium: t('premium'),
-        included: t('included'),
-        notIncluded: t('notIncluded'),
-      }}
-      rows={[
-        { key: 'encryption', label: t('encryption', values), free: true, premium: true },
-        { key: 'ads', label: t('ads'), free: t('adsFree'), premium: t('adsPremium') },
-        { key: 'kill-switch', label: t('killSwitch'), free: false, premium: true },
-        { key: 'speed', label: t('speed'), free: t('speedFree'), premium: t('speedPremium') },
-        { key: 'apps', label: t('apps'), free: t('appsFree'), premium: t('appsPremium') },
-      ]}
-    />
-  );
+  const t = await copyFor(locale, 'Pricing.compare');
+  return <ComparisonTable caption={t('title')} minWidth="min-w-[18rem]" t={t} rows={rows} />;
 }

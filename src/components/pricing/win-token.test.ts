@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, ApiRequestError, createApiClient } from '@/client/http';
 import { findUserByEmail } from '@/server/account/queries';
-import { accountKit } from '@/server/account/testing';
 import { startWebSession } from '@/server/session/service';
+import { accountKit } from '../../../tests/support/account-api';
 import { useTestDb } from '../../../tests/support/test-db';
 import {
   handoffCodeFromUrl,

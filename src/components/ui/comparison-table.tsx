@@ -1,38 +1,45 @@
-/** A cell: a text, or included (true) / not included (false). */
-export type ComparisonCell = string | boolean;
+import type { Copy } from '@/components/marketing/copy';
+import { freeIncludes, type PlanFeature } from '@/lib/plan-features';
 
+/** A row of the table: a feature of src/lib/plan-features.ts. */
 export interface ComparisonRow {
-  key: string;
-  label: string;
-  free: ComparisonCell;
-  premium: ComparisonCell;
+  feature: PlanFeature;
+  /**
+   * Words in the cells (`<feature>Free`, `<feature>Premium`, e.g. "Standard" and "Faster")
+   * instead of included / not included; a feature the free tier has some of needs them.
+   */
+  worded?: boolean;
+}
+
+/** The message key of a feature: `kill-switch` → `killSwitch`. */
+function messageKey(feature: PlanFeature): string {
+  return feature.replace(/-([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 }
 
 /**
  * Free against premium (spec 6) as an accessible table: a row header per feature, and a tick or
- * dash with a spoken "included" / "not included" for yes/no cells.
+ * dash with a spoken "included" / "not included" for yes/no cells. What each tier includes comes
+ * from src/lib/plan-features.ts; `t` is a messages namespace with the table's words (`feature`,
+ * `free`, `premium`, `included`, `notIncluded`, and each row's label and worded cells).
  */
 export function ComparisonTable({
   rows,
-  texts,
+  t,
   caption,
   minWidth,
 }: {
-  rows: ComparisonRow[];
-  texts: { feature: string; free: string; premium: string; included: string; notIncluded: string };
+  rows: readonly ComparisonRow[];
+  t: Copy;
   caption?: string;
   /** The table's smallest width (a Tailwind class); narrower screens scroll it sideways. */
   minWidth: string;
 }) {
-  const cell = (value: ComparisonCell) =>
-    typeof value === 'string' ? (
-      value
-    ) : (
-      <span className={value ? 'font-semibold text-success-700' : 'text-slate-600'}>
-        <span aria-hidden="true">{value ? '✓ ' : '— '}</span>
-        {value ? texts.included : texts.notIncluded}
-      </span>
-    );
+  const mark = (included: boolean) => (
+    <span className={included ? 'font-semibold text-success-700' : 'text-slate-600'}>
+      <span aria-hidden="true">{included ? '✓ ' : '— '}</span>
+      {included ? t('included') : t('notIncluded')}
+    </span>
+  );
   return (
     <div className="overflow-x-auto rounded-(--radius-card) border border-slate-200 bg-white shadow-(--shadow-card)">
       <table className={`w-full ${minWidth} border-collapse text-start text-sm sm:text-base`}>
@@ -40,26 +47,33 @@ export function ComparisonTable({
         <thead>
           <tr className="bg-slate-50">
             <th scope="col" className="px-3 py-3 text-start font-semibold sm:px-5">
-              {texts.feature}
+              {t('feature')}
             </th>
             <th scope="col" className="px-3 py-3 text-start font-semibold sm:px-5">
-              {texts.free}
+              {t('free')}
             </th>
             <th scope="col" className="px-3 py-3 text-start font-semibold text-accent-700 sm:px-5">
-              {texts.premium}
+              {t('premium')}
             </th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} data-row={row.key} className="border-t border-slate-200">
-              <th scope="row" className="px-3 py-3 text-start font-medium sm:px-5">
-                {row.label}
-              </th>
-              <td className="px-3 py-3 text-slate-700 sm:px-5">{cell(row.free)}</td>
-              <td className="px-3 py-3 text-slate-700 sm:px-5">{cell(row.premium)}</td>
-            </tr>
-          ))}
+          {rows.map(({ feature, worded }) => {
+            const key = messageKey(feature);
+            return (
+              <tr key={feature} data-row={feature} className="border-t border-slate-200">
+                <th scope="row" className="px-3 py-3 text-start font-medium sm:px-5">
+                  {t(key)}
+                </th>
+                <td className="px-3 py-3 text-slate-700 sm:px-5">
+                  {worded ? t(`${key}Free`) : mark(freeIncludes(feature))}
+                </td>
+                <td className="px-3 py-3 text-slate-700 sm:px-5">
+                  {worded ? t(`${key}Premium`) : mark(true)}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

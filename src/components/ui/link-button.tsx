@@ -12,6 +12,10 @@ const variants: Record<Variant, string> = {
   ghost: 'text-navy-900 hover:bg-slate-100',
 };
 
+/** The secondary button on a navy band (white outline; white on navy-900 is 16.6:1). */
+export const onDarkButton =
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border-2 border-white px-5 py-2.5 text-base font-semibold text-white no-underline transition-colors duration-(--duration-standard) hover:bg-navy-800';
+
 export function buttonClass(variant: Variant = 'primary', extra = ''): string {
   return `${base} ${variants[variant]} ${extra}`;
 }

@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKit, type CallOptions } from '@/server/account/testing';
 import { eventWriterFor } from '@/server/analytics';
 import { countAnalyticsEvents } from '@/server/analytics/queries';
 import { createDb, type DbHandle } from '@/server/db/client';
@@ -13,6 +12,7 @@ import { runMigrations } from '@/server/db/migrate';
 import { orders, users } from '@/server/db/schema';
 import type { Mailer } from '@/server/mail';
 import { createSandboxProvider } from '@/server/payments/sandbox';
+import { accountKit, type CallOptions } from '../../../tests/support/account-api';
 import { captureLogs } from '../../../tests/support/log-capture';
 import {
   type PrivatePostgres,

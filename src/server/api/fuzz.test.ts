@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '@/server/account/queries';
-import { startedCheckout } from '@/server/account/testing';
 import { startWebSession } from '@/server/session/service';
+import { startedCheckout } from '../../../tests/support/account-api';
 import {
   documentedEndpoints,
   type Endpoint,
@@ -10,21 +10,21 @@ import {
   freshEmail,
   label,
   strangerToken,
-} from '../../../tests/api/endpoints';
+} from '../../../tests/support/api-endpoints';
 import {
   describeRequest,
   expectSafeAnswer,
   type HostileRequest,
   send,
   setUpHostileApp,
-} from '../../../tests/api/harness';
+} from '../../../tests/support/hostile-app';
 import {
   hostileBody,
   hostileHeaders,
   hostileQuery,
   hostileSegment,
   rawFragments,
-} from '../../../tests/api/hostile';
+} from '../../../tests/support/hostile-input';
 
 // Property-based fuzzing of every endpoint of docs/api.md: whatever arrives (random or broken
 // JSON, wrong types, missing and extra fields, deep nesting, long and strange strings, wrong

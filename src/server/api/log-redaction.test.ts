@@ -2,8 +2,8 @@
 // API (sign-in, reset codes, password changes, checkout, error paths), with the server's logger
 // writing into memory, and every secret the requests carried looked for in what was written.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountKit } from '@/server/account/testing';
 import { createSandboxProvider } from '@/server/payments/sandbox';
+import { accountKit } from '../../../tests/support/account-api';
 import { type CapturedLogs, captureLogs } from '../../../tests/support/log-capture';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../tests/support/test-db';

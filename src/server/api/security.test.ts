@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { findUserByEmail } from '@/server/account/queries';
-import { startedCheckout } from '@/server/account/testing';
 import { sandboxOrders } from '@/server/db/schema';
 import { startWebSession } from '@/server/session/service';
+import { startedCheckout } from '../../../tests/support/account-api';
 import {
   type Endpoint,
   endpoints,
@@ -11,7 +11,7 @@ import {
   goodBody,
   label,
   strangerToken,
-} from '../../../tests/api/endpoints';
+} from '../../../tests/support/api-endpoints';
 import {
   type Answer,
   envelopeOf,
@@ -21,8 +21,13 @@ import {
   send,
   setUpHostileApp,
   siteOrigin,
-} from '../../../tests/api/harness';
-import { deepJson, percentEncode, sqlPayloads, xssPayloads } from '../../../tests/api/hostile';
+} from '../../../tests/support/hostile-app';
+import {
+  deepJson,
+  percentEncode,
+  sqlPayloads,
+  xssPayloads,
+} from '../../../tests/support/hostile-input';
 
 // Security tests of the whole API, in-process: injection payloads in every field, escaping where
 // HTML is produced, the CSRF guard, session fixation and reuse, oversized bodies and headers,

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/api/app';
+import { importFixtures } from '../../../tests/support/fixture-posts';
 import { useTestDb } from '../../../tests/support/test-db';
-import { importFixtures } from './test-helpers';
 
 describe('blog API', () => {
   const testDb = useTestDb();

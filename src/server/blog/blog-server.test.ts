@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fixturesDir, testSiteUrl } from '../../../tests/support/fixture-posts';
 import { useTestDb } from '../../../tests/support/test-db';
 import { atomFeed } from './feed';
 import { checkBlogPath } from './path-check';
 import { countAllPosts } from './queries';
 import { blogSitemapEntries } from './sitemap';
 import { importBlogIfEmpty } from './startup-import';
-import { fixturesDir, testSiteUrl } from './test-helpers';
 
 describe('blog on the server: start-up import, proxy checks, sitemap, feed', () => {
   const testDb = useTestDb();

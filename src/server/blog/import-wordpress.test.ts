@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/api/app';
+import { testSiteUrl } from '../../../tests/support/fixture-posts';
 import { useTestDb } from '../../../tests/support/test-db';
 import { importWordPress, WordPressImportError } from './import-wordpress';
 import { countAllPosts } from './queries';
-import { testSiteUrl } from './test-helpers';
 
 // A local server that answers like WordPress's /wp-json/wp/v2/posts (with _embed), two posts a page.
 function wpPost(id: number, slug: string, extra: Record<string, unknown> = {}) {

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/api/app';
+import { fixturesDir, testSiteUrl } from '../../../tests/support/fixture-posts';
 import { useTestDb } from '../../../tests/support/test-db';
 import { importMarkdownDir } from './import-markdown';
 import { countAllPosts } from './queries';
-import { fixturesDir, testSiteUrl } from './test-helpers';
 
 describe('Markdown importer', () => {
   const testDb = useTestDb();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { headingId } from '@/server/content/markdown-headings';
 import { parseMarkdownFile } from './front-matter';
-import { headingId, prepareArticleHtml, readingMinutes, renderMarkdown } from './markdown';
+import { prepareArticleHtml, readingMinutes, renderMarkdown } from './markdown';
 
 describe('renderMarkdown', () => {
   it('renders headings with unique ids and lists them as contents', () => {

@@ -1,5 +1,6 @@
 import { Marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
+import { headingIds } from '@/server/content/markdown-headings';
 import type { BlogTocEntry } from '@/server/db/schema/blog';
 
 // Article HTML on the way in: Markdown (or WordPress HTML) → sanitised HTML with heading ids,
@@ -103,16 +104,6 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-/** A heading's anchor: lower-case letters and digits of any script, joined by hyphens. */
-export function headingId(text: string): string {
-  const id = text
-    .toLowerCase()
-    .normalize('NFKC')
-    .replace(/[^\p{L}\p{N}\p{M}]+/gu, '-')
-    .replace(/^-+|-+$/g, '');
-  return id || 'section';
-}
-
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
@@ -120,15 +111,12 @@ function escapeAttribute(value: string): string {
 /** Gives every h2/h3 a unique id and lists them as the table of contents. */
 function addHeadingIds(html: string): { html: string; toc: BlogTocEntry[] } {
   const toc: BlogTocEntry[] = [];
-  const used = new Map<string, number>();
+  const idOf = headingIds('slug');
   const withIds = html.replace(
     /<h([23])>([\s\S]*?)<\/h\1>/g,
     (_match, level: string, inner: string) => {
       const text = htmlToText(inner);
-      const base = headingId(text);
-      const seen = used.get(base) ?? 0;
-      used.set(base, seen + 1);
-      const id = seen === 0 ? base : `${base}-${seen + 1}`;
+      const id = idOf(text);
       toc.push({ id, text, level: level === '2' ? 2 : 3 });
       return `<h${level} id="${escapeAttribute(id)}">${inner}</h${level}>`;
     },

@@ -5,6 +5,7 @@ import { claimValues } from '@/lib/claim-values';
 import { defaultLocale, directionOf, type Locale } from '@/lib/locales';
 import { claims, contact, legalLastUpdated, refundPolicy } from '@/lib/site';
 import { type ContentValues, interpolate, type RenderedMarkdown, renderMarkdown } from './markdown';
+import { splitHeadingId } from './markdown-headings';
 
 /** The folders of long copy under content/ (one sub-folder per locale, English complete). */
 export type ContentArea = 'legal' | 'info' | 'features' | 'countries';
@@ -68,14 +69,14 @@ function faqEntries(source: string, marker: string, locale: Locale, values: Cont
   return blocks.map((block): FaqEntry => {
     const newline = block.indexOf('\n');
     const headingLine = newline === -1 ? block : block.slice(0, newline);
-    const match = /^(.*?)\s*\{#([a-z0-9-]+)\}\s*$/.exec(headingLine);
-    if (!match?.[1] || !match[2]) throw new Error(`FAQ question without an id: ${headingLine}`);
+    const { text: question, id } = splitHeadingId(headingLine);
+    if (!question || !id) throw new Error(`FAQ question without an id: ${headingLine}`);
     const answer = newline === -1 ? '' : block.slice(newline + 1).trim();
     if (!answer) throw new Error(`FAQ question without an answer: ${headingLine}`);
     return {
-      id: match[2],
+      id,
       // Questions are plain text: values are filled in, nothing is parsed as Markdown.
-      question: interpolate(match[1], values),
+      question: interpolate(question, values),
       answerHtml: renderMarkdown(answer, { locale, values }).html,
     };
   });

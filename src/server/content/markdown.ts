@@ -1,11 +1,7 @@
 import { Marked, Renderer, type Tokens } from 'marked';
 import { escapeHtml } from '@/lib/escape-html';
 import { type Locale, localizePath } from '@/lib/locales';
-
-export interface TocEntry {
-  id: string;
-  text: string;
-}
+import { headingIds, splitHeadingId, type TocEntry } from './markdown-headings';
 
 export interface RenderedMarkdown {
   html: string;
@@ -27,10 +23,6 @@ export function interpolate(source: string, values: ContentValues): string {
   });
 }
 
-// `## Heading {#stable-id}`: ids stay the same in every translation, so links to a section
-// keep working when the heading text is translated.
-const explicitId = /\s*\{#([a-z0-9-]+)\}\s*$/;
-
 /**
  * Our own Markdown (content/**) to HTML. Raw HTML in the source is escaped, not passed through,
  * and only http(s), mailto and site-relative links are kept; site paths get the locale prefix.
@@ -40,7 +32,7 @@ export function renderMarkdown(
   options: { locale: Locale; values?: ContentValues },
 ): RenderedMarkdown {
   const toc: TocEntry[] = [];
-  const used = new Set<string>();
+  const idOf = headingIds('position');
   const marked = new Marked({ gfm: true, async: false });
   marked.use({
     renderer: {
@@ -49,20 +41,20 @@ export function renderMarkdown(
       },
       heading({ tokens, depth }: Tokens.Heading) {
         const last = tokens[tokens.length - 1];
-        let id = '';
+        let explicit: string | undefined;
         if (last?.type === 'text') {
-          const match = explicitId.exec(last.text);
-          if (match?.[1]) {
-            id = match[1];
-            const trimmed = last.text.replace(explicitId, '');
-            tokens = [...tokens.slice(0, -1), { ...last, raw: trimmed, text: trimmed }];
+          const split = splitHeadingId(last.text);
+          if (split.id) {
+            explicit = split.id;
+            tokens = [...tokens.slice(0, -1), { ...last, raw: split.text, text: split.text }];
           }
         }
         const inner = this.parser.parseInline(tokens);
-        if (!id) id = `section-${used.size + 1}`;
-        if (used.has(id)) throw new Error(`Duplicate heading id #${id}`);
-        used.add(id);
-        if (depth === 2) toc.push({ id, text: inner.replace(/<[^>]+>/g, '') });
+        // Tags removed, white space kept as written (a French no-break space before "?"), where a
+        // blog post's contents collapse it (htmlToText): the legal pages show this text.
+        const text = inner.replace(/<[^>]+>/g, '');
+        const id = idOf(text, explicit);
+        if (depth === 2) toc.push({ id, text });
         return `<h${depth} id="${id}">${inner}</h${depth}>\n`;
       },
       link({ href, tokens }: Tokens.Link) {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { directionOf } from '@/lib/locales';
 import { contactMessages } from '@/server/db/schema';
-import { contactAcknowledgement } from './contact';
 import {
   type ErrorBody,
   localesEnArFirst,
@@ -10,7 +9,8 @@ import {
   spam,
   teamInbox,
   useFormsTestKit,
-} from './test-kit';
+} from '../../../tests/support/forms-api';
+import { contactAcknowledgement } from './contact';
 import { formText } from './texts';
 
 const path = '/api/mms/contact/v1/messages';

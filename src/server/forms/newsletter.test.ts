@@ -4,9 +4,15 @@ import { newsletterSubscribers } from '@/server/db/schema';
 import { getMailer, MailDeliveryError, type Mailer } from '@/server/mail';
 import { mailDelayedCode } from '@/server/mail/errors';
 import { mailQueueDefaults, processMailQueue, queuedMail } from '@/server/mail/queue';
+import {
+  type ErrorBody,
+  mailParts,
+  mailTo,
+  subjectOf,
+  useFormsTestKit,
+} from '../../../tests/support/forms-api';
 import type { ReceivedMail } from '../../../tests/support/smtp-server';
 import { subscribe } from './newsletter';
-import { type ErrorBody, mailParts, mailTo, subjectOf, useFormsTestKit } from './test-kit';
 
 const subscribePath = '/api/mms/newsletter/v1/subscribe';
 

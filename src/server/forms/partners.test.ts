@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { directionOf } from '@/lib/locales';
 import { partnerApplications } from '@/server/db/schema';
-import { partnerAcknowledgement } from './partners';
 import {
   type ErrorBody,
   localesEnArFirst,
@@ -10,7 +9,8 @@ import {
   spam,
   teamInbox,
   useFormsTestKit,
-} from './test-kit';
+} from '../../../tests/support/forms-api';
+import { partnerAcknowledgement } from './partners';
 import { formText } from './texts';
 
 const path = '/api/mms/partners/v1/applications';

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { surveyResponses } from '@/server/db/schema';
-import { type ErrorBody, mailTo, teamInbox, useFormsTestKit } from './test-kit';
+import {
+  type ErrorBody,
+  mailTo,
+  teamInbox,
+  useFormsTestKit,
+} from '../../../tests/support/forms-api';
 
 const path = '/api/mms/survey/v1/uninstall';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accountKit } from '@/server/account/testing';
 import { mailQueue } from '@/server/db/schema';
+import { accountKit } from '../../../tests/support/account-api';
 import { captureLogs } from '../../../tests/support/log-capture';
 import {
   startTestSmtpServer,

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountKit, type CallResult, startedCheckout } from '@/server/account/testing';
 import { orders } from '@/server/db/schema';
 import { outboxFor } from '@/server/mail/queries';
 import { queuedMail } from '@/server/mail/queue';
 import { createSmtpMailer } from '@/server/mail/smtp';
+import { accountKit, type CallResult, startedCheckout } from '../../../tests/support/account-api';
 import { captureLogs } from '../../../tests/support/log-capture';
 import {
   startTestSmtpServer,

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { codeMaxAttempts, hashCode } from '@/server/account/codes';
 import { replaceVerificationCode, spendCodeAttempt } from '@/server/account/queries';
-import { accountKit, type CallResult } from '@/server/account/testing';
 import { verificationCodes } from '@/server/db/schema';
+import { accountKit, type CallResult } from '../../../../tests/support/account-api';
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
 // The guards on account secrets under attack: each counter is spent in one atomic statement

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accountKit } from '@/server/account/testing';
+import { accountKit } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 

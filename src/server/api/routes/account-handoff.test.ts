@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findUserByEmail } from '@/server/account/queries';
-import { accountKit, freshIp } from '@/server/account/testing';
 import { loginHandoffs, sessions } from '@/server/db/schema';
 import { revokeUserSessions } from '@/server/session/queries';
 import { startWebSession } from '@/server/session/service';
+import { accountKit, freshIp } from '../../../../tests/support/account-api';
 import { type CapturedLogs, captureLogs } from '../../../../tests/support/log-capture';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountKit, freshIp } from '@/server/account/testing';
+import { accountKit, freshIp } from '../../../../tests/support/account-api';
 import {
   startTestSmtpServer,
   type TestSmtpServer,

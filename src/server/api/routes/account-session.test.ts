@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accountKit, freshIp } from '@/server/account/testing';
+import { accountKit, freshIp } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 

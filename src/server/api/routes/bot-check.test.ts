@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { accountKit as AccountKit } from '@/server/account/testing';
+import type { accountKit as AccountKit } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   vi.stubEnv('RECAPTCHA_VERIFY_URL', `http://127.0.0.1:${port}/recaptcha/api/siteverify`);
   // config() is parsed once per module instance: load the app after setting the environment.
   vi.resetModules();
-  const { accountKit } = await import('@/server/account/testing');
+  const { accountKit } = await import('../../../../tests/support/account-api');
   kit = accountKit(testDb);
 });
 
@@ -178,7 +178,7 @@ describe('bot-check wrappers /ws/mm/reca/{r2,r3}/...', () => {
   it('answers 503 when siteverify cannot be reached', async () => {
     vi.stubEnv('RECAPTCHA_VERIFY_URL', 'http://127.0.0.1:9/siteverify');
     vi.resetModules();
-    const { accountKit } = await import('@/server/account/testing');
+    const { accountKit } = await import('../../../../tests/support/account-api');
     const offline = accountKit(testDb);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const res = await offline.call(loginPath('r3'), {
@@ -302,7 +302,7 @@ describe('without a secret the bot check is off', () => {
   it('passes every call through', async () => {
     vi.stubEnv('RECAPTCHA_SECRET_KEY', '');
     vi.resetModules();
-    const { accountKit } = await import('@/server/account/testing');
+    const { accountKit } = await import('../../../../tests/support/account-api');
     const open = accountKit(testDb);
     const user = await open.createUser();
     const before = calls.length;
@@ -316,7 +316,7 @@ describe('without a secret the bot check is off', () => {
   it('lets a direct login from the site through', async () => {
     vi.stubEnv('RECAPTCHA_SECRET_KEY', '');
     vi.resetModules();
-    const { accountKit } = await import('@/server/account/testing');
+    const { accountKit } = await import('../../../../tests/support/account-api');
     const open = accountKit(testDb);
     const user = await open.createUser();
     const res = await open.call(directLogin, {
@@ -329,7 +329,7 @@ describe('without a secret the bot check is off', () => {
     vi.stubEnv('RECAPTCHA_SECRET_KEY', 'test-secret');
     vi.stubEnv('RECAPTCHA_DISABLED', '1');
     vi.resetModules();
-    const { accountKit } = await import('@/server/account/testing');
+    const { accountKit } = await import('../../../../tests/support/account-api');
     const off = accountKit(testDb);
     const user = await off.createUser();
     const before = calls.length;

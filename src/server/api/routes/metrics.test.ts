@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { accountKit, startedCheckout } from '@/server/account/testing';
 import { eventWriterFor } from '@/server/analytics';
 import { addQueueDepthSource } from '@/server/metrics';
 import { createSandboxProvider } from '@/server/payments/sandbox';
+import { accountKit, startedCheckout } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 import { createApp } from '../app';

@@ -1,10 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountKit, type CallResult, startedCheckout } from '@/server/account/testing';
 import { giftCards, orders, refundRequests, subscriptions, users } from '@/server/db/schema';
 import { fulfilOrder, recordRefund } from '@/server/payments/fulfil';
 import type { PaymentProvider } from '@/server/payments/provider';
 import { createSandboxProvider } from '@/server/payments/sandbox';
+import {
+  accountKit,
+  type CallResult,
+  startedCheckout,
+} from '../../../../tests/support/account-api';
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
 // The attacks on the payments API that once worked, each performed here and expected to fail:

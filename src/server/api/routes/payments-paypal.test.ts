@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/client/http';
 import { problemOf } from '@/components/pricing/payment-client';
-import { accountKit, type CallResult, freshIp } from '@/server/account/testing';
 import { orders, subscriptions } from '@/server/db/schema';
 import { createPayPalProvider } from '@/server/payments/paypal';
 import en from '../../../../messages/en.json';
+import { accountKit, type CallResult, freshIp } from '../../../../tests/support/account-api';
 import { type FakePayPal, startFakePayPal } from '../../../../tests/support/fake-paypal';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountKit, type CallResult, freshIp } from '@/server/account/testing';
 import { orders, plans, promotions } from '@/server/db/schema';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { createSandboxProvider } from '@/server/payments/sandbox';
+import { accountKit, type CallResult, freshIp } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 

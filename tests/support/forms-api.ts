@@ -1,22 +1,22 @@
 // Test setup shared by the forms' API tests: a real SMTP server that the site's mailer sends
-// to, the test database, and a request helper carrying the site's app-type header.
+// to, the test database, and a request function carrying the site's app-type header.
 import { afterAll, beforeAll } from 'vitest';
 import { type Locale, locales } from '@/lib/locales';
+import { createApp } from '@/server/api/app';
 import {
   decodeQuotedPrintable,
   type ReceivedMail,
   startTestSmtpServer,
   type TestSmtpServer,
   textPart,
-} from '../../../tests/support/smtp-server';
-import { useTestDb } from '../../../tests/support/test-db';
-import { createApp } from '../api/app';
+} from './smtp-server';
+import { useTestDb } from './test-db';
 
 export const teamInbox = 'team@forms-test.example';
 
 /**
  * Registers the SMTP server before the database so the configuration (read once, at the first
- * mail) sees SMTP_URL. Returns accessors for both and a `post` helper.
+ * mail) sees SMTP_URL. Returns accessors for both and a `post` function.
  */
 export function useFormsTestKit() {
   let smtp: TestSmtpServer | undefined;

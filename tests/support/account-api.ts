@@ -1,12 +1,13 @@
-// Helpers for the accounts API tests (not shipped: only *.test.ts files import this).
+// The accounts API as tests call it: an app on the test database, calls with the site's headers,
+// and new accounts to sign in with (not shipped: only test files import this).
 import type { Hono } from 'hono';
 import { checkoutCookieName } from '@/lib/session-cookie';
+import { hashPassword } from '@/server/account/password-hash';
+import { upsertUserWithPassword } from '@/server/account/queries';
 import { type AppOptions, createApp } from '@/server/api/app';
 import type { AppEnv } from '@/server/api/types';
 import { users } from '@/server/db/schema';
-import type { TestDb } from '../../../tests/support/test-db';
-import { hashPassword } from './password-hash';
-import { upsertUserWithPassword } from './queries';
+import type { TestDb } from './test-db';
 
 export interface CallOptions {
   method?: 'GET' | 'POST';

@@ -1,7 +1,7 @@
 // fast-check arbitraries of hostile input for the API: strange strings, wrong types, broken
 // JSON, wrong content types, odd query strings, path segments and headers.
 import fc from 'fast-check';
-import { type Endpoint, goodBody } from './endpoints';
+import { type Endpoint, goodBody } from './api-endpoints';
 
 /** Unicode that breaks naive code: lone surrogates, bidi marks, NUL, emoji, combining marks. */
 export const unicodeEdges = [

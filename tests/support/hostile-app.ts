@@ -3,12 +3,12 @@
 // submission; a real SMTP round trip per mail would dominate the run), plus the one check every
 // answer must pass, whatever was sent.
 import { afterAll, beforeAll } from 'vitest';
-import { accountKit } from '@/server/account/testing';
 import { flushAnalytics } from '@/server/analytics';
 import type { Mailer, MailMessage } from '@/server/mail';
 import { createSandboxProvider } from '@/server/payments/sandbox';
+import { accountKit } from './account-api';
 // Renamed: the linter takes use* functions for React hooks.
-import { useTestDb as fileTestDb } from '../support/test-db';
+import { useTestDb as fileTestDb } from './test-db';
 
 export const siteOrigin = 'http://localhost:3000';
 

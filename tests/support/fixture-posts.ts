@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { importMarkdownDir } from '@/server/blog/import-markdown';
 import type { Db } from '@/server/db/client';
-import { importMarkdownDir } from './import-markdown';
 
 // Shared by the blog's test files: the fixture posts of tests/fixtures/blog.
 
