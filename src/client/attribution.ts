@@ -2,30 +2,13 @@
 // affiliate click ids. Every value here is a non-essential cookie or storage entry: capture()
 // runs only with the visitor's consent (see components/consent). Plan requests read
 // currentChannel(); orders get everything through the server reader (src/server/attribution.ts),
-// which parses the same cookie names defined here.
+// which parses the same cookie names (src/lib/attribution-cookies.ts).
+import { attributionCookies, type UtmKey, utmKeys } from '@/lib/attribution-cookies';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { readJson, session } from './storage';
 import { setSharedSession } from './tabs';
 
-export const utmKeys = [
-  'utm_campaign',
-  'utm_medium',
-  'utm_source',
-  'utm_term',
-  'utm_content',
-] as const;
-export type UtmKey = (typeof utmKeys)[number];
 export type UtmTags = Partial<Record<UtmKey, string>> & { front_id: string };
-
-/** Cookie names, as the spec and the affiliate networks know them. */
-export const attributionCookies = {
-  utm: 'utm_tags',
-  channel: 'channel',
-  cje: 'cje',
-  cjeClient: 'cje-client',
-  cfClick: 'cf-click',
-  aid: '_aid',
-} as const;
 
 /** Lifetimes in seconds (spec 9; the UTM cookie is given as 3888000000 ms). */
 export const attributionLifetimes = {

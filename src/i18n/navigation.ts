@@ -1,14 +1,14 @@
 import { redirect as nextRedirect } from 'next/navigation';
-import { type LinkHref, localizedPathname } from '@/components/tracking/localize-href';
 import type { Locale } from '@/lib/locales';
+import { type LinkHref, localizedPathname } from './localize-href';
 
 // Import Link, redirect and the router hooks only from here, so every link keeps its locale.
 // They follow src/i18n/routing.ts (English unprefixed, other languages under /<locale>) without
 // next-intl's client runtime, which would otherwise be part of every page's JavaScript.
 
-export { usePathname, useRouter } from '@/components/tracking/locale-navigation';
 /** next/link in the page's language, without prefetching on 2g / data saver (spec 4). */
-export { Link, type LinkProps } from '@/components/tracking/prefetch-link';
+export { Link, type LinkProps } from './link';
+export { usePathname, useRouter } from './locale-navigation';
 
 interface PathnameArgs {
   href: LinkHref;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { attributionCookies, type UtmKey, utmKeys } from '@/client/attribution';
+import { attributionCookies, type UtmKey, utmKeys } from '@/lib/attribution-cookies';
 
 // The browser writes these cookies (src/client/attribution.ts); here they are untrusted input:
 // parsed, length-limited and reduced to safe characters before anything stores them.

@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { hasLocale } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
-import { ApiFeedbackIsland } from '@/components/account/api-feedback-island';
+import { ApiFeedbackIsland } from '@/components/feedback/api-feedback-island';
 import { errorTextsOf } from '@/components/layout/error-texts';
 import { ErrorTextsProvider } from '@/components/layout/error-texts-provider';
 import { ScrollToTop } from '@/components/layout/scroll-to-top';

@@ -3,16 +3,16 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { api } from '@/client/http';
+import { resetPasswordPlaces } from '@/client/server-error-places';
 import { accountApi } from '@/client/session';
+import { useServerError } from '@/client/use-server-error';
+import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { Link } from '@/i18n/navigation';
 import { checkCode, checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { buttonClass } from '../ui/link-button';
 import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
-import { ServerErrorAlert } from './server-error-alert';
-import { resetPasswordPlaces } from './server-error-places';
-import { useServerError } from './use-server-error';
 
 type Field = 'code' | 'password' | 'confirm';
 

@@ -4,16 +4,16 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError, api } from '@/client/http';
 import { saveResetState } from '@/client/reset-state';
+import { forgotPasswordPlaces } from '@/client/server-error-places';
 import { accountApi } from '@/client/session';
+import { useServerError } from '@/client/use-server-error';
+import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { Link } from '@/i18n/navigation';
 import { localizePath } from '@/lib/locales';
 import { checkCode, checkEmail } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { CodeField } from './code-field';
-import { ServerErrorAlert } from './server-error-alert';
-import { forgotPasswordPlaces } from './server-error-places';
-import { useServerError } from './use-server-error';
 
 // The server's 'mail delayed' body code (src/server/mail/errors.ts).
 const mailDelayedCode = 50302;

@@ -4,16 +4,16 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { trackLoginOnNextPage } from '@/client/analytics';
 import { api } from '@/client/http';
+import { loginPlaces } from '@/client/server-error-places';
+import { useServerError } from '@/client/use-server-error';
+import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { Link } from '@/i18n/navigation';
 import { localizePath } from '@/lib/locales';
 import { checkEmail, checkLoginPassword } from '@/lib/password-rules';
 import { safeRedirect } from '@/lib/safe-redirect';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
-import { ServerErrorAlert } from './server-error-alert';
-import { loginPlaces } from './server-error-places';
 import { useRecaptcha } from './use-recaptcha';
-import { useServerError } from './use-server-error';
 
 type Errors = { email?: string; password?: string };
 

@@ -3,16 +3,16 @@
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { api } from '@/client/http';
+import { changePasswordPlaces } from '@/client/server-error-places';
 import { accountApi, type SessionUser, setUser } from '@/client/session';
+import { useServerError } from '@/client/use-server-error';
+import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { showToast } from '../ui/toast';
 import { NewPasswordFields } from './new-password-fields';
-import { ServerErrorAlert } from './server-error-alert';
-import { changePasswordPlaces } from './server-error-places';
 import { SetPasswordForm } from './set-password-form';
-import { useServerError } from './use-server-error';
 
 type Field = 'current' | 'password' | 'confirm';
 

@@ -4,7 +4,10 @@ import { useTranslations } from 'next-intl';
 import { type FormEvent, useEffect, useState } from 'react';
 import { api } from '@/client/http';
 import { clearResetState, type ResetState, readResetState } from '@/client/reset-state';
+import { resetPasswordPlaces } from '@/client/server-error-places';
 import { accountApi } from '@/client/session';
+import { useServerError } from '@/client/use-server-error';
+import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { Link } from '@/i18n/navigation';
 import { checkCode, checkEmail, checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
@@ -12,9 +15,6 @@ import { TextField } from '../ui/form-field';
 import { buttonClass } from '../ui/link-button';
 import { CodeField } from './code-field';
 import { NewPasswordFields } from './new-password-fields';
-import { ServerErrorAlert } from './server-error-alert';
-import { resetPasswordPlaces } from './server-error-places';
-import { useServerError } from './use-server-error';
 
 type Field = 'email' | 'code' | 'password' | 'confirm';
 

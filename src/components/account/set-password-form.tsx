@@ -3,14 +3,14 @@
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { api } from '@/client/http';
+import { setPasswordPlaces } from '@/client/server-error-places';
 import { accountApi } from '@/client/session';
+import { useServerError } from '@/client/use-server-error';
+import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { checkPasswordPair } from '@/lib/password-rules';
 import { Button } from '../ui/button';
 import { showToast } from '../ui/toast';
 import { NewPasswordFields } from './new-password-fields';
-import { ServerErrorAlert } from './server-error-alert';
-import { setPasswordPlaces } from './server-error-places';
-import { useServerError } from './use-server-error';
 
 type Field = 'password' | 'confirm';
 

@@ -3,12 +3,12 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
 import { api } from '@/client/http';
+import { giftRedeemPlaces } from '@/client/server-error-places';
 import { session, writeItem } from '@/client/storage';
+import { useServerError } from '@/client/use-server-error';
+import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { isLocale, localizePath } from '@/lib/locales';
 import { checkEmail } from '@/lib/password-rules';
-import { ServerErrorAlert } from '../account/server-error-alert';
-import { giftRedeemPlaces } from '../account/server-error-places';
-import { useServerError } from '../account/use-server-error';
 import { paymentApi, type RedeemResult } from '../subscription/types';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';

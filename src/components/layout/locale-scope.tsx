@@ -1,12 +1,8 @@
 'use client';
 
-// The contexts useParams() reads. Next's own, like the AppRouterContext that
-// src/components/tracking/prefetch-link.tsx reads.
-import {
-  NavigationPromisesContext,
-  PathParamsContext,
-} from 'next/dist/shared/lib/hooks-client-context.shared-runtime';
 import { type ReactNode, use, useMemo } from 'react';
+// The contexts useParams() reads: Next's own (see src/i18n/next-contexts.ts).
+import { NavigationPromisesContext, PathParamsContext } from '@/i18n/next-contexts';
 import type { Locale } from '@/lib/locales';
 
 /**

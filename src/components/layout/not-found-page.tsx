@@ -1,5 +1,5 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
-import { ApiFeedbackIsland } from '@/components/account/api-feedback-island';
+import { ApiFeedbackIsland } from '@/components/feedback/api-feedback-island';
 import { TrackingRoot } from '@/components/tracking/tracking-root';
 import { defaultLocale, directionOf, type Locale, localizePath } from '@/lib/locales';
 import { ShieldIcon } from '../ui/icons';

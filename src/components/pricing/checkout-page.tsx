@@ -5,11 +5,11 @@ import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
 import { pageSession } from '@/server/account/page-session';
 import { readForPage } from '@/server/db/page-read';
+import { loadPlans, preselectedId } from '@/server/plans/load-plans';
 import { pageText } from '@/server/seo/page-metadata';
 import { Container } from '../ui/container';
 import { ShieldIcon } from '../ui/icons';
 import { CheckoutFlow } from './checkout-flow';
-import { loadPlans, preselectedId } from './load-plans';
 import { planNameMessages } from './plan-option';
 import { PlansUnavailable } from './plans-unavailable';
 

@@ -5,7 +5,7 @@ import { Link } from '@/i18n/navigation';
 import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
 import { readForPage } from '@/server/db/page-read';
-import { loadPlanOptions, preselectedId, queryValue } from './load-plans';
+import { loadPlanOptions, preselectedId, queryValue } from '@/server/plans/load-plans';
 import { PlanCard } from './plan-card';
 import { PlansUnavailable } from './plans-unavailable';
 import { sameAddress } from './same-address';

@@ -2,12 +2,12 @@ import 'server-only';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { Locale } from '@/lib/locales';
+import { loadPlans, preselectedId } from '@/server/plans/load-plans';
 import type { PageKey } from '@/server/seo/page-metadata';
 import { pageText } from '@/server/seo/page-metadata';
 import { LogoLink } from '../layout/logo-link';
 import { Container } from '../ui/container';
 import { CheckoutFlow } from './checkout-flow';
-import { loadPlans, preselectedId } from './load-plans';
 import { planNameMessages } from './plan-option';
 
 /**

@@ -17,6 +17,8 @@ import {
   hasAttribution,
   type QueryAttribution,
 } from '@/client/attribution';
+import { type LegacyRedirectSettings, legacyRedirect } from '@/client/legacy-redirect';
+import { listenToPage } from '@/client/page-events';
 import { startPageTabs } from '@/client/tabs';
 import { ConsentBanner, type ConsentTexts } from '@/components/consent/consent-banner';
 import { isConsentOpenClick } from '@/components/consent/consent-open';
@@ -26,8 +28,6 @@ import {
   saveConsent,
   storedChoice,
 } from '@/components/consent/consent-state';
-import { type LegacyRedirectSettings, legacyRedirect } from './legacy-redirect';
-import { listenToPage } from './page-events';
 
 // A stored choice decides; otherwise the country does, once geo has answered (null: failed).
 function statusOf(geo: GeoMessage | null | undefined, choice: ConsentChoice | undefined) {

@@ -1,10 +1,10 @@
 'use client';
 
 import { type ComponentType, useEffect, useState } from 'react';
+import { isChunkLoadError, reloadAfterChunkError } from '@/client/chunk-reload';
+import { whenIdle } from '@/client/when-idle';
 import { isConsentOpenClick } from '@/components/consent/consent-open';
-import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
 import type { TrackingIslandProps } from './tracking-island';
-import { whenIdle } from './when-idle';
 
 type Island = ComponentType<TrackingIslandProps>;
 

@@ -1,15 +1,7 @@
 import { Link } from '@/i18n/navigation';
+import type { PaginationLabels } from '@/lib/pagination-labels';
 import { ChevronIcon } from './icons';
 import { pageWindow } from './page-window';
-
-export interface PaginationLabels {
-  /** Names the navigation landmark, e.g. "Pages". */
-  nav: string;
-  previous: string;
-  next: string;
-  /** Accessible name of a numbered link, e.g. page => `Page ${page}`. */
-  page: (page: number) => string;
-}
 
 const item =
   'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full px-3 font-medium no-underline';

@@ -63,3 +63,13 @@ export interface PlanView extends Plan {
   /** Whole percent for a "Save N%" badge, 0–99; 0 means no badge. */
   savingsPercent: number;
 }
+
+/** The plans a page was rendered with, as GET providers/plans would answer them. */
+export interface ServerPlans {
+  plans: Plan[];
+  /**
+   * The X-From header of the page request when the server chose the plans with it (the
+   * browser cannot read it); absent when it did not.
+   */
+  from?: string;
+}

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
-import type { PaginationLabels } from '@/components/ui/pagination';
 import { defaultLocale, type Locale } from '@/lib/locales';
+import type { PaginationLabels } from '@/lib/pagination-labels';
 import { absoluteUrl } from '@/lib/seo/metadata';
 import { config } from '@/server/config';
 import { getDb } from '@/server/db/client';

@@ -1,4 +1,4 @@
-import { serializeJsonLd } from '@/components/seo/json-ld';
+import { serializeJsonLd } from '@/lib/json-ld';
 import type { Locale } from '@/lib/locales';
 import { brand } from '@/lib/site';
 import type { BlogSeoHead } from '@/server/db/schema/blog';

@@ -4,7 +4,6 @@ import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server
 import type { ReactNode } from 'react';
 import { EmailText } from '@/components/account/email-text';
 import { FormattedDate } from '@/components/pricing/formatted-date';
-import { orderPlanName, queryValue } from '@/components/pricing/load-plans';
 import { PaySuccessSteps } from '@/components/pricing/pay-success';
 import { Container } from '@/components/ui/container';
 import { LinkButton } from '@/components/ui/link-button';
@@ -15,6 +14,7 @@ import { profileOf } from '@/server/account/service';
 import { ApiError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
 import { orderFor, orderView } from '@/server/payments/checkout';
+import { orderPlanName, queryValue } from '@/server/plans/load-plans';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: the signed-in account's order, checked on the server.

@@ -1,7 +1,7 @@
 import { setRequestLocale } from 'next-intl/server';
 import { CheckoutPage } from '@/components/pricing/checkout-page';
-import { queryValue } from '@/components/pricing/load-plans';
 import { sameAddress } from '@/components/pricing/same-address';
+import { queryValue } from '@/server/plans/load-plans';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: the plans of the visitor's channel and the signed-in account.

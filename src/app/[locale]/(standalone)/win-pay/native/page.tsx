@@ -1,6 +1,6 @@
 import { setRequestLocale } from 'next-intl/server';
-import { queryValue } from '@/components/pricing/load-plans';
 import { WindowsPayPage } from '@/components/pricing/windows-pay-page';
+import { queryValue } from '@/server/plans/load-plans';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: the plans of the app's channel (`?channel=`, `?plan=` preselects).

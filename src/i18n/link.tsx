@@ -1,14 +1,14 @@
 'use client';
 
-// The context next/link itself reads: null outside Next's app router (a unit test's
-// renderToString), where useRouter() would throw.
-import { AppRouterContext } from 'next/dist/shared/lib/app-router-context.shared-runtime';
 import NextLink from 'next/link';
 import { type ComponentProps, type SyntheticEvent, useContext } from 'react';
+import { shouldSkipPrefetch } from '@/client/connection';
 import type { Locale } from '@/lib/locales';
-import { shouldSkipPrefetch } from './connection';
 import { rememberLocale, useCurrentLocale } from './locale-navigation';
 import { isSitePath, localizeHref } from './localize-href';
+// The context next/link itself reads: null outside Next's app router (a unit test's
+// renderToString), where useRouter() would throw.
+import { AppRouterContext } from './next-contexts';
 
 export type LinkProps = Omit<ComponentProps<typeof NextLink>, 'locale'> & {
   /** Links to the page in another language (prefixed even for English, not prefetched). */

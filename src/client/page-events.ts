@@ -1,4 +1,4 @@
-import { analyticsEvents, flushAnalytics, track } from '@/client/analytics';
+import { analyticsEvents, flushAnalytics, track } from './analytics';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
 
 /** The attribute marking download links: `<a data-track-download="windows" …>`. */

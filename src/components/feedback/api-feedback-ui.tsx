@@ -2,17 +2,14 @@
 
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { createTranslator } from 'use-intl/core';
+import type { ApiFeedbackMessages } from '@/client/api-error-texts';
 import { feedbackFor, formatApiErrorText, signInTarget } from '@/client/api-feedback';
 import type { ApiRequestError } from '@/client/http';
 import { logout } from '@/client/session';
-import type { Messages } from '@/i18n/messages';
 import { type Locale, localizePath } from '@/lib/locales';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { showToast } from '../ui/toast';
-
-/** The texts the global API feedback uses, given by the layout (api-feedback-island.tsx). */
-export type ApiFeedbackMessages = Pick<Messages, 'ApiErrors' | 'Dialogs' | 'Toasts' | 'Validation'>;
 
 /**
  * Handles the failed calls ApiFeedback collected (spec 8): an error toast in the visitor's

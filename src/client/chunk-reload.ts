@@ -1,4 +1,4 @@
-import { readItem, type StorageLike, session, writeItem } from '@/client/storage';
+import { readItem, type StorageLike, session, writeItem } from './storage';
 
 export const chunkReloadKey = 'chunk_reload_at';
 export const chunkReloadGuardMs = 60_000;

@@ -1,5 +1,5 @@
-// Localized link targets without next-intl's client runtime: the site's Link (prefetch-link.tsx)
-// and src/i18n/navigation.ts use these, with the routing of src/i18n/routing.ts (English without
+// Localized link targets without next-intl's client runtime: the site's Link (link.tsx), the
+// router hooks (locale-navigation.ts) and navigation.ts use these, with the routing of src/i18n/routing.ts (English without
 // a prefix, every other language under /<locale>).
 import type { UrlObject } from 'node:url';
 import { defaultLocale, type Locale } from '@/lib/locales';

@@ -1,5 +1,5 @@
-import { readItem, removeItem, type StorageLike, session, writeItem } from '@/client/storage';
 import { splitLocale } from '@/lib/locales';
+import { readItem, removeItem, type StorageLike, session, writeItem } from './storage';
 
 export interface LegacyRedirectSettings {
   /** Paths without locale prefix (config LEGACY_REDIRECT_PATHS). */

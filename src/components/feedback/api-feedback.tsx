@@ -2,11 +2,10 @@
 
 import dynamic from 'next/dynamic';
 import { useCallback, useEffect, useState } from 'react';
+import { type ApiFeedbackMessages, provideApiErrorTexts } from '@/client/api-error-texts';
 import { type ApiRequestError, api } from '@/client/http';
 import type { Locale } from '@/lib/locales';
 import { ToastRegion } from '../ui/toast';
-import { provideApiErrorTexts } from './api-error-texts';
-import type { ApiFeedbackMessages } from './api-feedback-ui';
 
 // The dialog, the texts' formatter and the error handling come in their own chunk, fetched when
 // the first API error happens: most visits never see one.
@@ -18,7 +17,7 @@ const ApiFeedbackUi = dynamic(() => import('./api-feedback-ui').then((m) => m.Ap
  * The site-wide answer to failed API calls (spec 8), mounted once in the locale layout. It only
  * listens; the first error loads the part that shows toasts, the "Confirm logout" dialog and the
  * way to /login on 401/403. It also hands its texts to the forms that show errors on themselves
- * (api-error-texts.ts). The toast region itself is always there: screen readers watch a
+ * (src/client/api-error-texts.ts). The toast region itself is always there: screen readers watch a
  * live region only if it exists before its first message, and other components show their
  * success toasts in it.
  */

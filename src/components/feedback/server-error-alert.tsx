@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 /**
  * A form's server error that concerns no single field, at the top of the form (its id is the
- * one useServerError gives the form's aria-describedby). Renders nothing without a message.
+ * one useServerError (src/client/use-server-error.ts) gives the form's aria-describedby). Renders nothing without a message.
  */
 export function ServerErrorAlert({ id, children }: { id: string; children?: ReactNode }) {
   if (!children) return null;

@@ -3,14 +3,13 @@ import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/locales';
 import { planName } from '@/lib/plans/name';
+import { type PlanOption, toPlanOptions } from '@/lib/plans/plan-option';
 import { parseProductId } from '@/lib/plans/product-id';
 import { selectPlan } from '@/lib/plans/select';
-import type { IntervalUnit } from '@/lib/plans/types';
+import type { IntervalUnit, ServerPlans } from '@/lib/plans/types';
 import { readAttribution } from '@/server/attribution';
 import { getDb } from '@/server/db/client';
 import { findPlan, listPlans, planPayload } from '@/server/payments/catalog';
-import type { ServerPlans } from './island-plans';
-import { type PlanOption, toPlanOptions } from './plan-option';
 
 /** One `searchParams` value as a single string (the first of repeated values). */
 export function queryValue(value: string | string[] | undefined): string | undefined {
@@ -30,7 +29,7 @@ export interface LoadedPlans {
  * query value, else of the channel cookie, else of X-From, else the default one (the same
  * choice as GET providers/plans). Plans whose prices cannot be shown are left out of
  * `options`; `source` keeps the API's list and the X-From it was chosen with, for the
- * checkout island to seed the browser's plans cache (island-plans.ts).
+ * checkout island to seed the browser's plans cache (src/components/pricing/island-plans.ts).
  */
 export async function loadPlans(
   locale: Locale,

@@ -1,8 +1,8 @@
 'use client';
 
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { shownByForm } from '@/client/api-feedback';
 import { apiErrorTexts } from './api-error-texts';
+import { shownByForm } from './api-feedback';
 import {
   afterInput,
   placeServerError,
@@ -16,7 +16,7 @@ import {
  * API with `quiet: server.quiet` (the session codes still reach the global handlers), `clear()`
  * before sending and `show(error)` when it fails. A field's error goes to its TextField
  * (`fieldErrors(own)[name]`: aria-invalid, aria-describedby, role="alert"), and the field gets
- * focus; any other error to `<ServerErrorAlert>` at the top, which the form's
+ * focus; any other error to `<ServerErrorAlert>` (src/components/feedback/) at the top, which the form's
  * `aria-describedby` names. It stays until the user changes that field (any field, for one at
  * the top) or sends again. Spread `formProps` on the <form>.
  */

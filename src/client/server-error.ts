@@ -1,7 +1,7 @@
 import { createTranslator } from 'use-intl/core';
-import { type ApiErrorTranslator, apiErrorText, shownByForm } from '@/client/api-feedback';
-import { ApiRequestError } from '@/client/http';
 import type { ApiErrorTexts } from './api-error-texts';
+import { type ApiErrorTranslator, apiErrorText, shownByForm } from './api-feedback';
+import { ApiRequestError } from './http';
 
 // Where a form shows the server's refusal (use-server-error.ts): on the field it concerns when
 // that is clear, else at the form's top, until the user changes that field or sends again.

@@ -1,19 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import ar from '../../../messages/ar.json';
-import en from '../../../messages/en.json';
-import { ApiRequestError } from '../../client/http';
-import type { Locale } from '../../lib/locales';
-import { accountErrors } from '../../server/account/errors';
-import {
-  changePasswordSchema,
-  loginSchema,
-  resetPasswordSchema,
-} from '../../server/account/schemas';
-import { ApiError } from '../../server/api/errors';
-import { invalidRequest } from '../../server/api/validate';
-import { mailDelayed } from '../../server/mail/errors';
-import { paymentErrors } from '../../server/payments/errors';
+import ar from '../../messages/ar.json';
+import en from '../../messages/en.json';
+import type { Locale } from '../lib/locales';
+import { accountErrors } from '../server/account/errors';
+import { changePasswordSchema, loginSchema, resetPasswordSchema } from '../server/account/schemas';
+import { ApiError } from '../server/api/errors';
+import { invalidRequest } from '../server/api/validate';
+import { mailDelayed } from '../server/mail/errors';
+import { paymentErrors } from '../server/payments/errors';
 import type { ApiErrorTexts } from './api-error-texts';
+import { ApiRequestError } from './http';
 import { afterInput, invalidParam, placeServerError, serverErrorText } from './server-error';
 import {
   changePasswordPlaces,

@@ -1,0 +1,71 @@
+// A plan as the purchase pages show it: names and prices already formatted for the page's
+// locale on the server, so the checkout island's first paint needs no plan or currency logic
+// (it uses toPlanOptions only for a list it loads in the browser). Shared by
+// server and client code: nothing here may import server modules.
+
+import { type PlansTranslator, planName } from '@/lib/plans/name';
+import { derivePlan } from '@/lib/plans/product-id';
+import type { Plan } from '@/lib/plans/types';
+
+export interface PlanOption {
+  id: string;
+  /** The store's product id; a `plan` query value may name it instead of the id. */
+  productId: string;
+  /** The period sold, e.g. "24 months". */
+  period: string;
+  /** "+3 months free", when the product id has a bonus. */
+  bonus?: string;
+  /** "7-day free trial", when the product id has a trial. */
+  trial?: string;
+  /** The per-month price, e.g. "$4.17". */
+  monthly: string;
+  /** The total paid, e.g. "$99.99". */
+  money: string;
+  /** ISO 4217 code of both prices. */
+  currency: string;
+  /** Whole percent off for the "Save N%" badge; 0 for none. */
+  savingsPercent: number;
+  recommended: boolean;
+}
+
+/**
+ * The plans the purchase pages can show, as PlanOptions for `locale` (`t`: the `Plans`
+ * messages): the server's way to make them, and the checkout island's for a list it loads in
+ * the browser, so both show a plan alike. Plans whose prices cannot be shown are left out.
+ */
+export function toPlanOptions(
+  plans: readonly Plan[],
+  locale: string,
+  t: PlansTranslator,
+): PlanOption[] {
+  const options: PlanOption[] = [];
+  for (const plan of plans) {
+    const view = derivePlan(plan, locale);
+    if (!view.money || !view.monthly) continue;
+    const name = planName(t, view);
+    options.push({
+      id: view.id,
+      productId: view.product_id,
+      period: name.period,
+      bonus: name.bonus,
+      trial: name.trial,
+      monthly: view.monthly,
+      money: view.money,
+      currency: view.currency.toUpperCase() || 'USD',
+      savingsPercent: view.savingsPercent,
+      recommended: view.is_recommend,
+    });
+  }
+  return options;
+}
+
+/**
+ * The Plans messages an island needs to name plans it loads itself (periods, bonus, trial):
+ * not the page's own notices, which must not travel in its payload when they are not shown.
+ */
+export function planNameMessages<T extends { unavailable?: unknown }>(
+  plans: T,
+): Omit<T, 'unavailable'> {
+  const { unavailable: _notShown, ...names } = plans;
+  return names;
+}
