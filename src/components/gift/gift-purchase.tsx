@@ -1,46 +1,18 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { type FormEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '@/client/http';
-import { readJson, removeItem, session, writeItem } from '@/client/storage';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useCheckout } from '@/client/use-checkout';
 import { checkEmail } from '@/lib/password-rules';
-import { planName } from '@/lib/plans/name';
-import { derivePlan } from '@/lib/plans/product-id';
 import type { Plan } from '@/lib/plans/types';
 import { useIslandPlans } from '../pricing/island-plans';
-import { paymentApi } from '../subscription/types';
-import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { errorCode, useErrorText } from './api-error';
 import { CopyCode } from './copy-code';
 import { focusField } from './focus-field';
+import { GiftPlanChoice } from './gift-plan-choice';
 import { LoginHint } from './login-hint';
-
-/** GET/POST web/checkout… answers, the parts this page reads. */
-interface OrderView {
-  order_id: string;
-  status: 'created' | 'paid' | 'failed' | 'cancelled' | 'refunded';
-  email: string;
-  gift_code: string | null;
-}
-interface StartedOrder extends OrderView {
-  approve_url: string;
-}
-interface CaptureAnswer extends OrderView {
-  state: 'paid' | 'pending' | 'cancelled';
-}
-
-interface Pending {
-  orderId: string;
-  approveUrl: string;
-}
-
-type Stage =
-  | { step: 'choose' }
-  | { step: 'waiting'; pending: Pending }
-  | { step: 'done'; code: string; email: string };
 
 /** The plan chosen until the visitor picks one: the recommended one, else the first. */
 const defaultPlanId = (plans: Plan[]) => (plans.find((p) => p.is_recommend) ?? plans[0])?.id ?? '';
@@ -70,201 +42,105 @@ export function GiftPurchase({
 }) {
   const t = useTranslations('GiftCard');
   const tv = useTranslations('Validation');
-  const tp = useTranslations('Plans');
   const errorText = useErrorText();
   const locale = useLocale();
-  const [stage, setStage] = useState<Stage>({ step: 'choose' });
   const [plans, refreshPlans] = useIslandPlans(serverPlans, { plans: serverPlans }, samePlans);
   const [chosenId, setPlanId] = useState(() => defaultPlanId(serverPlans));
   // A list loaded later may lack the chosen plan: then its default is chosen.
   const planId = plans.some((plan) => plan.id === chosenId) ? chosenId : defaultPlanId(plans);
   const [errors, setErrors] = useState<{ email?: string; plan?: string }>({});
-  // The form is not shown while PayPal is open: the email typed comes back with it.
-  const [typedEmail, setTypedEmail] = useState('');
-  const [problem, setProblem] = useState<ReactNode>(null);
-  const [notice, setNotice] = useState('');
-  const [busy, setBusy] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef<Stage['step'] | null>(null);
-
-  const finish = useCallback((view: OrderView) => {
-    removeItem(session(), pendingKey);
-    setNotice('');
-    setProblem(null);
-    setStage({ step: 'done', code: view.gift_code ?? '', email: view.email });
-  }, []);
-
-  /** Back to the plan choice, with a notice ('cancelled') or a problem ('Payment Failed.'). */
-  const backToChoice = useCallback((message: string, isProblem: boolean) => {
-    removeItem(session(), pendingKey);
-    setStage({ step: 'choose' });
-    setNotice(isProblem ? '' : message);
-    setProblem(isProblem ? message : null);
-  }, []);
-
-  // A payment begun in this tab before a reload (or a same-tab trip to PayPal) is resumed.
-  useEffect(() => {
-    const saved = readJson<Pending>(session(), pendingKey);
-    if (saved?.orderId && saved.approveUrl) setStage({ step: 'waiting', pending: saved });
-  }, []);
+  const shownStep = useRef<string | null>(null);
+  const checkout = useCheckout({
+    open: 'prepared-tab',
+    follow: {
+      kind: 'poll',
+      everyMs: giftPollMs,
+      resumeKey: pendingKey,
+      processing: t('processing'),
+      failed: t('failed'),
+    },
+    separateProblems: true,
+    cancelledText: t('cancelled'),
+    // Paid is not enough: the page shows the card's code.
+    done: (paid) => Boolean(paid.giftCode),
+    // An account with a password must log in first: say so with the way there.
+    describe: (error) => ({
+      tone: 'error',
+      text: errorText(error),
+      login: errorCode(error) === 40903,
+    }),
+  });
+  const { step, notice, problem, typedEmail } = checkout.state;
+  const stage = step.kind === 'paid' ? 'done' : step.kind === 'waiting' ? 'waiting' : 'choose';
+  const busy = step.kind === 'starting' || (step.kind === 'waiting' && step.busy !== undefined);
 
   // Focus follows the step (not on the first render), so keyboard and screen reader users land
   // on what changed.
   useEffect(() => {
-    if (shownStep.current !== stage.step && shownStep.current !== null) {
+    if (shownStep.current !== stage && shownStep.current !== null) {
       headingRef.current?.focus();
     }
-    shownStep.current = stage.step;
+    shownStep.current = stage;
   });
-
-  const failedText = t('failed');
-  const waitingFor = stage.step === 'waiting' ? stage.pending.orderId : null;
-  useEffect(() => {
-    if (!waitingFor) return;
-    let stopped = false;
-    const check = async () => {
-      try {
-        const view = await api.request<OrderView>(`${paymentApi}/web/checkout/${waitingFor}`, {
-          quiet: true,
-        });
-        if (stopped) return;
-        if (view.status === 'paid' && view.gift_code) finish(view);
-        else if (view.status === 'cancelled') backToChoice(t('cancelled'), false);
-        else if (view.status === 'failed') backToChoice(failedText, true);
-      } catch (error: unknown) {
-        // An order this browser cannot see any more (other account, expired cookie): start over.
-        if (!stopped && errorCode(error) === 40403) backToChoice('', false);
-      }
-    };
-    void check();
-    const timer = setInterval(() => void check(), giftPollMs);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [waitingFor, finish, backToChoice, t, failedText]);
-
-  // An account with a password must log in first: say so with the way there.
-  const explain = (error: unknown): ReactNode =>
-    errorCode(error) === 40903 ? <LoginHint /> : errorText(error);
 
   async function start(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const typed = String(form.get('gift-email') ?? '').trim();
-    setTypedEmail(typed);
+    checkout.keepEmail(typed);
     const emailProblem = email ? null : checkEmail(typed);
     const next = {
       email: emailProblem ? tv(emailProblem) : undefined,
       plan: planId ? undefined : t('planRequired'),
     };
     setErrors(next);
-    setProblem(null);
-    setNotice('');
+    checkout.clearMessages();
     if (next.email || next.plan) {
       // The first field with a problem (by name: its aria-invalid is not rendered yet).
       const first = next.plan ? 'gift-plan' : 'gift-email';
       focusField(event.currentTarget, first);
       return;
     }
-    // Opened now, while the click still counts as the user's, so popup blockers let it through.
-    const popup = window.open('', '_blank');
-    setBusy(true);
-    try {
-      const order = await api.request<StartedOrder>(`${paymentApi}/web/checkout`, {
-        method: 'POST',
-        quiet: true,
-        body: {
-          plan_id: planId,
-          kind: 'gift',
-          platform: 'web',
-          language: locale,
-          ...(email ? {} : { email: typed }),
-        },
-      });
-      const pending = { orderId: order.order_id, approveUrl: order.approve_url };
-      writeItem(session(), pendingKey, JSON.stringify(pending));
-      if (popup && !popup.closed) {
-        popup.opener = null;
-        popup.location.href = order.approve_url;
-        setStage({ step: 'waiting', pending });
-      } else {
-        // No new window (blocked): pay in this tab; this page resumes when the buyer returns.
-        window.location.assign(order.approve_url);
-      }
-    } catch (error: unknown) {
-      popup?.close();
-      setProblem(explain(error));
-      // The plan is no longer offered: the list is loaded again, without it.
-      if (errorCode(error) === 40402) void refreshPlans();
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function completed(pending: Pending) {
-    setBusy(true);
-    setProblem(null);
-    try {
-      const answer = await api.request<CaptureAnswer>(
-        `${paymentApi}/web/checkout/${pending.orderId}/capture`,
-        { method: 'POST', quiet: true },
-      );
-      if (answer.state === 'paid' && answer.gift_code) finish(answer);
-      else if (answer.state === 'cancelled') backToChoice(t('cancelled'), false);
-      else setNotice(t('processing'));
-    } catch (error: unknown) {
-      if (errorCode(error) === 40201) backToChoice(errorText(error), true);
-      else setProblem(explain(error));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function cancel(pending: Pending) {
-    setBusy(true);
-    try {
-      await api.request(`${paymentApi}/web/checkout/${pending.orderId}/cancel`, {
-        method: 'POST',
-        quiet: true,
-      });
-    } catch {
-      // Already paid or gone: the poll or the next step tells.
-    } finally {
-      setBusy(false);
-    }
-    backToChoice(t('cancelled'), false);
+    const failure = await checkout.start({
+      plan_id: planId,
+      kind: 'gift',
+      platform: 'web',
+      language: locale,
+      ...(email ? {} : { email: typed }),
+    });
+    // The plan is no longer offered: the list is loaded again, without it.
+    if (failure !== undefined && errorCode(failure) === 40402) void refreshPlans();
   }
 
   const messages = (
     <>
       <p role="status" className={notice ? 'mt-4' : ''}>
-        {notice}
+        {notice?.text}
       </p>
       <p role="alert" className={problem ? 'mt-4 font-medium text-error-700' : ''}>
-        {problem}
+        {problem?.login ? <LoginHint /> : problem?.text}
       </p>
     </>
   );
 
-  if (stage.step === 'done') {
+  if (step.kind === 'paid') {
     return (
       <section aria-labelledby="gift-buy-heading" className={panel} data-area="gift-buy">
         <h2 id="gift-buy-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
           {t('doneTitle')}
         </h2>
-        <CopyCode code={stage.code} />
-        <p className="mt-4 text-slate-700">{t('emailed', { email: stage.email })}</p>
+        <CopyCode code={step.paid.giftCode ?? ''} />
+        <p className="mt-4 text-slate-700">{t('emailed', { email: step.paid.email })}</p>
         <p className="mt-2 text-slate-700">{t('passOn')}</p>
-        <Button variant="secondary" className="mt-6" onClick={() => setStage({ step: 'choose' })}>
+        <Button variant="secondary" className="mt-6" onClick={checkout.restart}>
           {t('buyAnother')}
         </Button>
       </section>
     );
   }
 
-  if (stage.step === 'waiting') {
-    const { pending } = stage;
+  if (step.kind === 'waiting') {
     return (
       <section aria-labelledby="gift-buy-heading" className={panel} data-area="gift-buy">
         <h2 id="gift-buy-heading" ref={headingRef} tabIndex={-1} className="text-xl font-bold">
@@ -273,7 +149,7 @@ export function GiftPurchase({
         <p className="mt-2 text-slate-700">{t('waitingText')}</p>
         <p className="mt-3">
           <a
-            href={pending.approveUrl}
+            href={step.pending.approveUrl}
             target="_blank"
             rel="noopener noreferrer"
             className="font-semibold text-accent-700 underline"
@@ -282,10 +158,10 @@ export function GiftPurchase({
           </a>
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
-          <Button busy={busy} onClick={() => void completed(pending)}>
+          <Button busy={busy} onClick={checkout.capture}>
             {busy ? t('checking') : t('completed')}
           </Button>
-          <Button variant="secondary" disabled={busy} onClick={() => void cancel(pending)}>
+          <Button variant="secondary" disabled={busy} onClick={checkout.cancel}>
             {t('cancel')}
           </Button>
         </div>
@@ -304,56 +180,7 @@ export function GiftPurchase({
         <p className="mt-4 font-medium">{t('noPlans')}</p>
       ) : (
         <form noValidate onSubmit={start} className="mt-4 flex flex-col gap-5">
-          <fieldset aria-describedby={errors.plan ? 'gift-plan-error' : undefined}>
-            <legend className="font-medium">{t('planLegend')}</legend>
-            <div className="mt-2 grid gap-2">
-              {plans.map((plan) => {
-                const view = derivePlan(plan, locale);
-                const name = planName(tp, view);
-                return (
-                  <label
-                    key={plan.id}
-                    className="flex cursor-pointer items-start gap-3 rounded-xl border border-slate-300 p-3 has-checked:border-accent-700 has-checked:bg-accent-50"
-                  >
-                    <input
-                      type="radio"
-                      name="gift-plan"
-                      value={plan.id}
-                      checked={planId === plan.id}
-                      onChange={() => setPlanId(plan.id)}
-                      className="mt-1 size-5 shrink-0 accent-accent-700"
-                    />
-                    <span className="min-w-0 flex-1">
-                      <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                        <span className="font-semibold">{name.period}</span>
-                        {name.bonus ? <span className="text-sm">{name.bonus}</span> : null}
-                        {view.savingsPercent > 0 ? (
-                          <Badge tone="success">
-                            {t('save', { percent: view.savingsPercent })}
-                          </Badge>
-                        ) : null}
-                      </span>
-                      <span className="mt-1 block text-sm text-slate-600">
-                        {view.money}
-                        {view.monthly && !(view.originUnit === 'MONTH' && view.originCount === 1)
-                          ? ` · ${t('perMonth', { price: view.monthly })}`
-                          : null}
-                      </span>
-                    </span>
-                  </label>
-                );
-              })}
-            </div>
-            {errors.plan ? (
-              <p
-                id="gift-plan-error"
-                role="alert"
-                className="mt-1 text-sm font-medium text-error-700"
-              >
-                {errors.plan}
-              </p>
-            ) : null}
-          </fieldset>
+          <GiftPlanChoice plans={plans} planId={planId} error={errors.plan} onChoose={setPlanId} />
           {email ? (
             <p className="text-slate-700">{t('sentTo', { email })}</p>
           ) : (

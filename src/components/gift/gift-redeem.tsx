@@ -2,14 +2,13 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { type FormEvent, useState } from 'react';
-import { api } from '@/client/http';
+import { paymentApi } from '@/client/payments';
 import { giftRedeemPlaces } from '@/client/server-error-places';
 import { session, writeItem } from '@/client/storage';
 import { useServerError } from '@/client/use-server-error';
 import { ServerErrorAlert } from '@/components/feedback/server-error-alert';
 import { isLocale, localizePath } from '@/lib/locales';
 import { checkEmail } from '@/lib/password-rules';
-import { paymentApi, type RedeemResult } from '../subscription/types';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/form-field';
 import { errorCode } from './api-error';
@@ -55,11 +54,10 @@ export function GiftRedeem({ email }: { email: string | null }) {
     }
     setBusy(true);
     try {
-      const result = await api.request<RedeemResult>(`${paymentApi}/gift/redeem`, {
-        method: 'POST',
-        quiet: server.quiet,
-        body: { code, ...(email ? {} : { email: typed }) },
-      });
+      const result = await paymentApi.redeemGift(
+        { code, ...(email ? {} : { email: typed }) },
+        server.quiet,
+      );
       writeItem(session(), redeemedKey, JSON.stringify(result));
       // A full load: the header then shows the account the redemption may have signed in.
       window.location.assign(localizePath(isLocale(locale) ? locale : 'en', '/redeem-suc'));

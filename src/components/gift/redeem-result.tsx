@@ -2,13 +2,13 @@
 
 import { useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
+import type { RedeemResult } from '@/client/payments';
 import { readJson, session, writeItem } from '@/client/storage';
 import { ClaimAccountForm } from '../account/claim-account-form';
 import { EmailText } from '../account/email-text';
 import { SetPasswordForm } from '../account/set-password-form';
 import { DisplayDate } from '../subscription/display-date';
 import { productLabel } from '../subscription/plan-label';
-import type { RedeemResult } from '../subscription/types';
 import { Container } from '../ui/container';
 import { LinkButton } from '../ui/link-button';
 import { PageHeader } from '../ui/page-header';

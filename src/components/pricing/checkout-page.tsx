@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations } from 'next-intl/server';
 import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
+import { planNameMessages } from '@/lib/plans/plan-option';
 import { pageSession } from '@/server/account/page-session';
 import { readForPage } from '@/server/db/page-read';
 import { loadPlans, preselectedId } from '@/server/plans/load-plans';
@@ -10,7 +11,6 @@ import { pageText } from '@/server/seo/page-metadata';
 import { Container } from '../ui/container';
 import { ShieldIcon } from '../ui/icons';
 import { CheckoutFlow } from './checkout-flow';
-import { planNameMessages } from './plan-option';
 import { PlansUnavailable } from './plans-unavailable';
 
 /**

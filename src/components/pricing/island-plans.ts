@@ -12,17 +12,7 @@ import {
   refreshPlans,
   seedPlans,
 } from '@/client/plans-cache';
-import type { Plan } from '@/lib/plans/types';
-
-/** The plans a page was rendered with, as GET providers/plans would answer them. */
-export interface ServerPlans {
-  plans: Plan[];
-  /**
-   * The X-From header of the page request when the server chose the plans with it (the
-   * browser cannot read it); absent when it did not.
-   */
-  from?: string;
-}
+import type { Plan, ServerPlans } from '@/lib/plans/types';
 
 /** Where the island's plans are loaded and kept, and the address it reads the channel from. */
 export interface IslandPlansDependencies extends PlansDependencies {

@@ -3,15 +3,15 @@
 import { useLocale, useTranslations } from 'next-intl';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { analyticsEvents, track } from '@/client/analytics';
-import { ApiRequestError } from '@/client/http';
+import { announce, type CheckoutChannel, openCheckoutChannel } from '@/client/checkout-channel';
+import { paymentApi, problemOf } from '@/client/payments';
 import { isLocale, type Locale, localizePath } from '@/lib/locales';
 import { ClaimAccountForm } from '../account/claim-account-form';
 import { Button } from '../ui/button';
 import { LinkButton } from '../ui/link-button';
-import { announce, type CheckoutChannel, openCheckoutChannel } from './checkout-channel';
 import { FormattedDate } from './formatted-date';
-import { cancelOrder, captureOrder, pollOrder, problemOf } from './payment-client';
 import { setPaymentSuccess, setSetPassword } from './payment-store';
+import { useProblemText } from './problem-text';
 import { StatusRegion, type StatusTone } from './status-region';
 import { restoreWindowsToken } from './win-token';
 
@@ -52,13 +52,7 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
     setFocusKey((key) => key + 1);
   }
 
-  function problemText(error: unknown): string {
-    const problem = problemOf(error);
-    if (problem !== 'generic') return tc(`errors.${problem}`);
-    return error instanceof ApiRequestError && error.body.message && error.body.message !== 'Error'
-      ? error.body.message
-      : tc('errors.generic');
-  }
+  const problemText = useProblemText();
 
   // Runs once per page: the order comes from the address, which this page does not change.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per page, see above.
@@ -101,7 +95,7 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
 
     async function settle(id: string) {
       try {
-        const result = await captureOrder(id);
+        const result = await paymentApi.capture(id);
         if (!live()) return;
         if (result.state === 'paid') {
           await paid(
@@ -117,11 +111,11 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
           return;
         }
         show({ kind: 'confirming' });
-        const outcome = await pollOrder(id, { signal: controller.signal });
+        const outcome = await paymentApi.pollOrder(id, { signal: controller.signal });
         if (outcome === 'aborted') return;
         if (outcome === 'paid') {
           // Captured again now that it went through: the answer also signs a new buyer in.
-          const again = await captureOrder(id).catch(() => null);
+          const again = await paymentApi.capture(id).catch(() => null);
           await paid(
             id,
             again?.set_password ?? false,
@@ -163,7 +157,7 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
       if (retry) show({ kind: 'checking' });
       if (params.get('cancel') === '1') {
         try {
-          await cancelOrder(id);
+          await paymentApi.cancel(id);
         } catch {
           // Nothing was charged either way; the order simply stays unpaid.
         }

@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/locales';
+import type { PlanOption } from '@/lib/plans/plan-option';
 import { Badge } from '../ui/badge';
 import { LinkButton } from '../ui/link-button';
-import type { PlanOption } from './plan-option';
 import { priceSizeClass } from './price-size';
 
 /**

@@ -2,8 +2,8 @@
 
 import { useEffect, useState } from 'react';
 import { api } from '@/client/http';
+import { problemOf } from '@/client/payments';
 import { accountApi, type SessionUser } from '@/client/session';
-import { problemOf } from './payment-client';
 import { takeWindowsSession } from './win-token';
 
 export type WindowsAccount =

@@ -2,13 +2,13 @@ import 'server-only';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages } from 'next-intl/server';
 import type { Locale } from '@/lib/locales';
+import { planNameMessages } from '@/lib/plans/plan-option';
 import { loadPlans, preselectedId } from '@/server/plans/load-plans';
 import type { PageKey } from '@/server/seo/page-metadata';
 import { pageText } from '@/server/seo/page-metadata';
 import { LogoLink } from '../layout/logo-link';
 import { Container } from '../ui/container';
 import { CheckoutFlow } from './checkout-flow';
-import { planNameMessages } from './plan-option';
 
 /**
  * The Windows app's checkout (/win-pay, /win-pay/native): the site's checkout for the account

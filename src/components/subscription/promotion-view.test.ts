@@ -2,6 +2,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { type ComponentProps, createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import type { PromotionInfo } from '@/client/payments';
 import type { Locale } from '@/lib/locales';
 import type { Plan } from '@/lib/plans/types';
 import { promotions } from '@/server/db/schema';
@@ -10,7 +11,6 @@ import en from '../../../messages/en.json';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../tests/support/test-db';
 import { PromotionView } from './promotion-view';
-import type { PromotionInfo } from './types';
 
 // /promotion rendered on the server: the running offer with its countdown, and the ended
 // state outside the window. The end-to-end server's seeded promotion has ended, so the active

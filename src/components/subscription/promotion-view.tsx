@@ -1,4 +1,5 @@
 import { useTranslations } from 'next-intl';
+import type { PromotionInfo } from '@/client/payments';
 import { claimValues } from '@/lib/claim-values';
 import { countdown } from '@/lib/countdown';
 import type { Locale } from '@/lib/locales';
@@ -8,7 +9,6 @@ import { claims } from '@/lib/site';
 import { Badge } from '../ui/badge';
 import { LinkButton } from '../ui/link-button';
 import { PromotionCountdown } from './promotion-countdown';
-import type { PromotionInfo } from './types';
 
 /**
  * /promotion's body (spec 9): the running offer with its countdown, or, outside the window,

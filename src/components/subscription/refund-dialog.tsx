@@ -2,13 +2,12 @@
 
 import { useTranslations } from 'next-intl';
 import { type FormEvent, useId, useState } from 'react';
-import { api } from '@/client/http';
+import { paymentApi, type RefundState } from '@/client/payments';
 import { claims } from '@/lib/site';
 import { useErrorText } from '../gift/api-error';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
 import { TextAreaField } from '../ui/form-field';
-import { paymentApi, type RefundState } from './types';
 
 /** The shortest reason the refund API accepts (after trimming). */
 export const minReasonLength = 5;
@@ -57,11 +56,7 @@ export function RefundDialog({
     setProblem('');
     setBusy(true);
     try {
-      const answer = await api.request<{ status: RefundState }>(`${paymentApi}/web/refund`, {
-        method: 'POST',
-        quiet: true,
-        body: { order_id: orderId, reason },
-      });
+      const answer = await paymentApi.refund({ order_id: orderId, reason });
       formElement.reset();
       onDone(orderId, answer.status);
     } catch (failure: unknown) {

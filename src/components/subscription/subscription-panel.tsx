@@ -2,7 +2,13 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
-import { api } from '@/client/http';
+import {
+  type HistoryItem,
+  type HistoryLabel,
+  paymentApi,
+  type RefundState,
+  type SubscriptionMy,
+} from '@/client/payments';
 import { formatMoney } from '@/lib/plans/money';
 import { refundPolicy } from '@/lib/site';
 import { Badge } from '../ui/badge';
@@ -12,13 +18,6 @@ import { DisplayDate } from './display-date';
 import { productLabel } from './plan-label';
 import { RefundDialog } from './refund-dialog';
 import { isStoreSource, StoreRefundNote } from './store-refund-note';
-import {
-  type HistoryItem,
-  type HistoryLabel,
-  paymentApi,
-  type RefundState,
-  type SubscriptionMy,
-} from './types';
 
 const panel = 'rounded-2xl border border-slate-200 bg-white p-6';
 
@@ -77,7 +76,7 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
   async function refunded(orderId: string, state: RefundState) {
     setAsking(null);
     try {
-      setData(await api.request<SubscriptionMy>(`${paymentApi}/web/subscription_my`));
+      setData(await paymentApi.subscription());
     } catch {
       setData((current) => withRefund(current, orderId, state));
     }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/client/http';
-import { problemOf } from '@/components/pricing/payment-client';
+import { problemOf } from '@/client/payments';
 import { orders, subscriptions } from '@/server/db/schema';
 import { createPayPalProvider } from '@/server/payments/paypal';
 import en from '../../../../messages/en.json';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type ApiClient, ApiRequestError } from '@/client/http';
-import { pollOrder, problemOf } from './payment-client';
+import { pollOrder, problemOf } from '.';
 
 const failure = (status: number, code: number, message = 'x') =>
   new ApiRequestError(status, { code, message });

@@ -3,7 +3,7 @@
 // happened ("paid", "cancelled", or "returned" when it cannot complete the payment itself),
 // and that tab answers "ack". BroadcastChannel where the browser has it, otherwise `storage`
 // events on a local-storage key (they reach every other tab of the site).
-import { local, removeItem, type StorageLike, writeItem } from '@/client/storage';
+import { local, removeItem, type StorageLike, writeItem } from './storage';
 
 export type CheckoutMessage =
   // claimEmail: paid for an account without a password that this browser cannot sign in to;

@@ -1,0 +1,97 @@
+// The payments API's answers (docs/api.md, Payments) as the browser sees them.
+import type { Plan } from '@/lib/plans/types';
+import type { HistoryEntry } from '@/server/payments/account-payments';
+
+// The history's shapes are the server's own (type-only imports: no server code reaches the browser).
+export type {
+  HistoryEntry as HistoryItem,
+  HistoryLabel,
+} from '@/server/payments/account-payments';
+export type { RefundState } from '@/server/payments/refunds';
+
+/** An order as GET web/checkout/:id answers it. */
+export interface OrderState {
+  order_id: string;
+  status: string;
+  kind: string;
+  plan_id: string;
+  product_id: string;
+  amount: string;
+  currency: string;
+  platform: string;
+  paid_at: string | null;
+  email: string;
+  premium_until: string | null;
+  gift_code: string | null;
+}
+
+/** POST web/checkout: the order and where the buyer approves it. */
+export interface StartedOrder extends OrderState {
+  approve_url: string;
+  provider: string;
+}
+
+/** POST web/checkout/:id/capture */
+export interface CapturedOrder extends OrderState {
+  /** cancelled: the buyer gave up, here or at PayPal. */
+  state: 'paid' | 'pending' | 'cancelled';
+  /** The buyer's account was made by this checkout and is now signed in to choose a password. */
+  set_password: boolean;
+  /** Paid for an account without a password that this browser cannot be signed in to. */
+  verify_email: boolean;
+}
+
+/** The body of POST web/checkout. */
+export interface StartInput {
+  plan_id: string;
+  /** plan: premium time for the buyer; gift: a gift card code. */
+  kind: 'plan' | 'gift';
+  /** Only without a session: the buyer's email. */
+  email?: string;
+  platform: string;
+  language: string;
+}
+
+export interface SubscriptionInfo {
+  plan_id: string;
+  product_id: string;
+  status: string;
+  premium_until: string;
+  /** 'website' | 'app_store' | 'google_play' (where the current period was bought). */
+  source: string;
+}
+
+/** GET web/subscription_my */
+export interface SubscriptionMy {
+  is_premium: boolean;
+  subscription: SubscriptionInfo | null;
+  history: HistoryEntry[];
+}
+
+/** The body of POST gift/redeem. */
+export interface RedeemInput {
+  code: string;
+  /** Only without a session: the account the code is for. */
+  email?: string;
+}
+
+/** POST gift/redeem */
+export interface RedeemResult {
+  plan_id: string;
+  premium_until: string | null;
+  email: string;
+  signed_in: boolean;
+  set_password: boolean;
+  /** Redeemed for an account without a password that this browser is not signed in to. */
+  verify_email?: boolean;
+}
+
+/** GET promotion: the running promotion, or the last one (then `active` is false). */
+export interface PromotionInfo {
+  id: string;
+  active: boolean;
+  starts_at: string;
+  ends_at: string;
+  money_back_days: number;
+  plan: Plan;
+}

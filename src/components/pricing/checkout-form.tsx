@@ -1,0 +1,120 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import type { FormEvent, ReactNode } from 'react';
+import type { Notice } from '@/client/checkout-state';
+import { Link } from '@/i18n/navigation';
+import type { PlanOption } from '@/lib/plans/plan-option';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/form-field';
+import type { CheckoutMode } from './checkout-flow';
+import { PlanRadio } from './checkout-plans';
+import { StatusRegion } from './status-region';
+
+/** The checkout's form: the plan, the buyer (signed in, or an email), the total and Continue. */
+export function CheckoutForm({
+  plans,
+  plan,
+  busy,
+  buyer,
+  mode,
+  typedEmail,
+  emailError,
+  notice,
+  message,
+  focusKey,
+  loginHref,
+  onSubmit,
+  onSelect,
+}: {
+  plans: PlanOption[];
+  /** The plan chosen. */
+  plan: PlanOption;
+  /** The order is being made. */
+  busy: boolean;
+  buyer: { email?: string } | null;
+  mode: CheckoutMode;
+  /** The email typed before (back after a cancel or a failure). */
+  typedEmail: string;
+  emailError: string | undefined;
+  notice: Notice | null;
+  /** The notice as shown. */
+  message: ReactNode;
+  focusKey: number;
+  loginHref: { pathname: string; query: { redirect: string } };
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  onSelect: (option: PlanOption) => void;
+}) {
+  const t = useTranslations('Checkout');
+  return (
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      className="flex flex-col gap-6"
+      aria-busy={busy || undefined}
+    >
+      <StatusRegion focusKey={focusKey} tone={notice?.tone ?? 'info'}>
+        {message}
+      </StatusRegion>
+      <fieldset>
+        <legend className="text-lg font-bold">{t('choosePlan')}</legend>
+        <div className="mt-3 flex flex-col gap-3">
+          {plans.map((option) => (
+            <PlanRadio
+              key={option.id}
+              option={option}
+              checked={option.id === plan.id}
+              disabled={busy}
+              onSelect={() => onSelect(option)}
+            />
+          ))}
+        </div>
+      </fieldset>
+      {buyer ? (
+        <p className="rounded-xl bg-slate-100 px-4 py-3 text-slate-700">
+          {buyer.email
+            ? t.rich('signedInAs', {
+                email: buyer.email,
+                strong: (chunks) => <strong className="break-all text-navy-900">{chunks}</strong>,
+              })
+            : t('win.signedIn')}
+        </p>
+      ) : (
+        <div className="flex flex-col gap-2">
+          <TextField
+            id="checkout-email"
+            type="email"
+            label={t('email')}
+            hint={t('emailHint')}
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={typedEmail}
+            disabled={busy}
+            error={emailError}
+          />
+          {mode === 'web' ? (
+            <p className="text-sm text-slate-600">
+              {t('haveAccount')}{' '}
+              <Link href={loginHref} className="font-semibold text-accent-700 underline">
+                {t('logIn')}
+              </Link>
+            </p>
+          ) : null}
+        </div>
+      )}
+      <div className="flex flex-col gap-3 border-t border-slate-200 pt-5">
+        <p className="flex items-baseline justify-between gap-4 text-lg">
+          <span className="font-medium">{t('total')}</span>
+          <span className="font-bold">{plan.money}</span>
+        </p>
+        <Button type="submit" busy={busy} className="w-full">
+          {busy ? t('opening') : t('continue')}
+        </Button>
+        <p className="text-center text-sm text-slate-600">
+          {mode === 'windows-native' ? t('sameWindow') : t('newTab')}
+        </p>
+      </div>
+    </form>
+  );
+}
