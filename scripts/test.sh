@@ -34,8 +34,9 @@ step "typecheck (tsc --noEmit)"
 npx --no-install tsc --noEmit
 done_step
 
-step "lint and format (biome check ., package-lock completeness)"
+step "lint and format (biome check ., layer directions and SQL places, package-lock completeness)"
 npx --no-install biome check .
+npm run --silent lint:layers
 node scripts/lock-fill.mjs --check
 done_step
 

@@ -10,7 +10,7 @@ import { getMailer } from '@/server/mail';
 import { processMailQueue } from '@/server/mail/queue';
 import { providerFromConfig } from '@/server/payments';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
-import { pruneExpiredRecords } from '@/server/retention';
+import { pruneExpiredRecords } from '@/server/retention/queries';
 
 // Start-up problems a person can fix (bad setting, database down) end the process with one
 // clear log line instead of a stack trace; anything else is a bug and keeps its stack.
@@ -93,7 +93,7 @@ const retentionTimerKey = Symbol.for('turbovpn.server.retention');
 const retentionStore = globalThis as typeof globalThis & { [retentionTimerKey]?: NodeJS.Timeout };
 
 // What outlived the privacy policy's periods is deleted soon after start and then every hour
-// (src/server/retention.ts).
+// (src/server/retention/queries.ts).
 const retentionEveryMs = 60 * 60_000;
 
 function scheduleRetention(handle: DbHandle) {

@@ -1,7 +1,6 @@
 import 'server-only';
-import { and, eq, gt, gte, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { loginHandoffs, sessions } from '@/server/db/schema';
+import { replaceHandoff, spendHandoffCode } from './queries';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
 
 // Login hand-off (the Windows app's pay pages): an app that holds a session asks for a one-time
@@ -22,18 +21,10 @@ export async function createHandoff(
   userId: string,
 ): Promise<{ code: string; expiresIn: number }> {
   const code = newSessionToken();
-  await db
-    .delete(loginHandoffs)
-    .where(
-      and(
-        eq(loginHandoffs.userId, userId),
-        or(isNotNull(loginHandoffs.usedAt), lte(loginHandoffs.expiresAt, sql`now()`)),
-      ),
-    );
-  await db.insert(loginHandoffs).values({
+  await replaceHandoff(db, {
     userId,
     codeHash: hashToken(code),
-    expiresAt: sql`now() + ${sql.raw(`interval '${handoffLifetimeSeconds} seconds'`)}`,
+    lifetimeSeconds: handoffLifetimeSeconds,
   });
   return { code, expiresIn: handoffLifetimeSeconds };
 }
@@ -46,28 +37,5 @@ export async function createHandoff(
  */
 export async function spendHandoff(db: Db, code: string): Promise<string | null> {
   if (!looksLikeToken(code)) return null;
-  const [row] = await db
-    .update(loginHandoffs)
-    .set({ usedAt: sql`now()` })
-    .where(
-      and(
-        eq(loginHandoffs.codeHash, hashToken(code)),
-        isNull(loginHandoffs.usedAt),
-        gt(loginHandoffs.expiresAt, sql`now()`),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(sessions)
-            .where(
-              and(
-                eq(sessions.userId, loginHandoffs.userId),
-                eq(sessions.revokedReason, 'password'),
-                gte(sessions.revokedAt, loginHandoffs.createdAt),
-              ),
-            ),
-        ),
-      ),
-    )
-    .returning({ userId: loginHandoffs.userId });
-  return row?.userId ?? null;
+  return spendHandoffCode(db, hashToken(code));
 }

@@ -1,7 +1,22 @@
 import 'server-only';
-import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { devices, type Session, sessions, users } from '@/server/db/schema';
+import { devices, loginHandoffs, type Session, sessions, users } from '@/server/db/schema';
 
 export type RevokeReason = 'logout' | 'password' | 'unbound' | 'elsewhere';
 
@@ -192,4 +207,63 @@ export async function insertDeviceIfMissing(
     .insert(devices)
     .values({ ...params, createdAt: params.lastSeenAt })
     .onConflictDoNothing({ target: [devices.userId, devices.appType, devices.deviceUserId] });
+}
+
+export interface ReplaceHandoffParams {
+  userId: string;
+  codeHash: string;
+  lifetimeSeconds: number;
+}
+
+/**
+ * Stores a login hand-off code's hash for the user, valid for `lifetimeSeconds` of database
+ * time, and clears the user's spent and expired codes on the way.
+ */
+export async function replaceHandoff(db: Db, params: ReplaceHandoffParams) {
+  await db
+    .delete(loginHandoffs)
+    .where(
+      and(
+        eq(loginHandoffs.userId, params.userId),
+        or(isNotNull(loginHandoffs.usedAt), lte(loginHandoffs.expiresAt, sql`now()`)),
+      ),
+    );
+  await db.insert(loginHandoffs).values({
+    userId: params.userId,
+    codeHash: params.codeHash,
+    expiresAt: sql`now() + ${sql.raw(`interval '${Math.trunc(params.lifetimeSeconds)} seconds'`)}`,
+  });
+}
+
+/**
+ * Spends the hand-off code with this hash: the user it was made for, or null when it is unknown,
+ * used, expired, or older than a password change or reset of the account. One conditional
+ * UPDATE … RETURNING, so of any number of requests presenting the same code at once exactly one
+ * gets the user. Global by design: the code is the only credential.
+ */
+export async function spendHandoffCode(db: Db, codeHash: string): Promise<string | null> {
+  const [row] = await db
+    .update(loginHandoffs)
+    .set({ usedAt: sql`now()` })
+    .where(
+      and(
+        eq(loginHandoffs.codeHash, codeHash),
+        isNull(loginHandoffs.usedAt),
+        gt(loginHandoffs.expiresAt, sql`now()`),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(sessions)
+            .where(
+              and(
+                eq(sessions.userId, loginHandoffs.userId),
+                eq(sessions.revokedReason, 'password'),
+                gte(sessions.revokedAt, loginHandoffs.createdAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .returning({ userId: loginHandoffs.userId });
+  return row?.userId ?? null;
 }

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestDb } from '../../tests/support/test-db';
+import { useTestDb } from '../../../tests/support/test-db';
 import {
   analyticsEvents,
   contactMessages,
@@ -8,8 +8,8 @@ import {
   sessions,
   users,
   verificationCodes,
-} from './db/schema';
-import { pruneExpiredRecords } from './retention';
+} from '../db/schema';
+import { pruneExpiredRecords } from './queries';
 
 const now = new Date('2026-11-26T12:00:00Z');
 const ago = (days: number) => new Date(now.getTime() - days * 86_400_000);
