@@ -4,6 +4,7 @@
 // currentChannel(); orders get everything through the server reader (src/server/attribution.ts),
 // which parses the same cookie names (src/lib/attribution-cookies.ts).
 import { attributionCookies, type UtmKey, utmKeys } from '@/lib/attribution-cookies';
+import { channelOrder } from '@/lib/plans/channel';
 import { deleteCookie, readCookie, writeCookie } from './cookies';
 import { readJson, session } from './storage';
 import { setSharedSession } from './tabs';
@@ -118,9 +119,13 @@ export function clearAttribution(): void {
 }
 
 /**
- * The channel plan requests are made with (spec 3, 7): the `channel` query parameter of the
+ * The channel plan requests are made with (spec 3, 7; src/lib/plans/channel.ts): the `channel` query parameter of the
  * current URL, else the cookie. Reading the URL needs no consent; only storing it does.
  */
 export function currentChannel(search = globalThis.location?.search ?? ''): string | undefined {
-  return attributionFromQuery(search).channel ?? clean(readCookie(attributionCookies.channel));
+  const [channel] = channelOrder({
+    query: attributionFromQuery(search).channel,
+    cookie: clean(readCookie(attributionCookies.channel)),
+  }).filter(Boolean);
+  return channel;
 }

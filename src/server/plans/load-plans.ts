@@ -2,6 +2,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { getTranslations } from 'next-intl/server';
 import type { Locale } from '@/lib/locales';
+import { channelOrder } from '@/lib/plans/channel';
 import { planName } from '@/lib/plans/name';
 import { type PlanOption, toPlanOptions } from '@/lib/plans/plan-option';
 import { parseProductId } from '@/lib/plans/product-id';
@@ -40,7 +41,11 @@ export async function loadPlans(
     getTranslations({ locale, namespace: 'Plans' }),
   ]);
   const from = headerList.get('x-from');
-  const channels = [channelQuery, readAttribution(headerList.get('cookie')).channel, from];
+  const channels = channelOrder({
+    query: channelQuery,
+    cookie: readAttribution(headerList.get('cookie')).channel,
+    from,
+  });
   const plans = (await listPlans(getDb().db, channels)).map(planPayload);
   return {
     options: toPlanOptions(plans, locale, t),

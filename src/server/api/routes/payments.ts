@@ -2,6 +2,7 @@ import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { defaultLocale } from '@/lib/locales';
 import { normalizeEmail, validationTexts } from '@/lib/password-rules';
+import { channelOrder } from '@/lib/plans/channel';
 import { checkoutCookieName } from '@/lib/session-cookie';
 import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
@@ -54,11 +55,11 @@ async function access(c: Context<Env>): Promise<OrderAccess> {
 
 // GET /api/mms/payment/v1/providers/plans – plans of the caller's channel (query, cookie, X-From)
 paymentRoutes.get('/providers/plans', async (c) => {
-  const channels = [
-    c.req.query('channel'),
-    readAttribution(c.req.raw).channel,
-    c.req.header('X-From'),
-  ];
+  const channels = channelOrder({
+    query: c.req.query('channel'),
+    cookie: readAttribution(c.req.raw).channel,
+    from: c.req.header('X-From'),
+  });
   const rows = await listPlans(c.var.db().db, channels);
   return ok(c, { plans: rows.map(planPayload) });
 });
