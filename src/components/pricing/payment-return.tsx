@@ -5,11 +5,11 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { analyticsEvents, track } from '@/client/analytics';
 import { announce, type CheckoutChannel, openCheckoutChannel } from '@/client/checkout-channel';
 import { paymentApi, problemOf } from '@/client/payments';
+import { DisplayDate } from '@/components/ui/display-date';
 import { isLocale, type Locale, localizePath } from '@/lib/locales';
 import { ClaimAccountForm } from '../account/claim-account-form';
 import { Button } from '../ui/button';
 import { LinkButton } from '../ui/link-button';
-import { FormattedDate } from './formatted-date';
 import { setPaymentSuccess, setSetPassword } from './payment-store';
 import { useProblemText } from './problem-text';
 import { StatusRegion, type StatusTone } from './status-region';
@@ -220,7 +220,8 @@ export function PaymentReturn({ variant }: { variant: ReturnVariant }) {
           <h2 className="text-lg font-bold">{t('paidTitle')}</h2>
           {view.premiumUntil && !view.elsewhere ? (
             <p className="mt-1">
-              {t('premiumUntil')} <FormattedDate iso={view.premiumUntil} />
+              {t('premiumUntil')}{' '}
+              <DisplayDate value={view.premiumUntil} className="font-semibold" />
             </p>
           ) : null}
           <p className="mt-1">{view.elsewhere ? t('closeTab') : t('returnToApp')}</p>

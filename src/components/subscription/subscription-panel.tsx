@@ -9,12 +9,12 @@ import {
   type RefundState,
   type SubscriptionMy,
 } from '@/client/payments';
+import { DisplayDate } from '@/components/ui/display-date';
 import { formatMoney } from '@/lib/plans/money';
 import { refundPolicy } from '@/lib/site';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { LinkButton } from '../ui/link-button';
-import { DisplayDate } from './display-date';
 import { productLabel } from './plan-label';
 import { RefundDialog } from './refund-dialog';
 import { isStoreSource, StoreRefundNote } from './store-refund-note';

@@ -3,9 +3,9 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { EmailText } from '@/components/account/email-text';
-import { FormattedDate } from '@/components/pricing/formatted-date';
 import { PaySuccessSteps } from '@/components/pricing/pay-success';
 import { Container } from '@/components/ui/container';
+import { DisplayDate } from '@/components/ui/display-date';
 import { LinkButton } from '@/components/ui/link-button';
 import { localizePath } from '@/lib/locales';
 import { formatMoney } from '@/lib/plans/money';
@@ -90,7 +90,13 @@ export default async function PaySucPage({ params, searchParams }: Props) {
     { key: 'plan', label: t('plan'), value: planText },
     { key: 'amount', label: t('amount'), value: amount },
     ...(order.premium_until
-      ? [{ key: 'until', label: t('until'), value: <FormattedDate iso={order.premium_until} /> }]
+      ? [
+          {
+            key: 'until',
+            label: t('until'),
+            value: <DisplayDate value={order.premium_until} className="font-semibold" />,
+          },
+        ]
       : []),
     ...(order.gift_code
       ? [{ key: 'gift', label: t('giftCode'), value: <code dir="ltr">{order.gift_code}</code> }]
