@@ -75,19 +75,7 @@ export function maySql(relative: string): boolean {
 }
 
 /** Modules that still break a rule, each with where its code is going. */
-export const pending: Record<string, string> = {
-  'src/client/payments/types.ts': 'its history and refund types go to src/lib/payments/',
-  'src/server/payments/account-payments.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/catalog.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/checkout.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/emails.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/fulfil.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/gifts.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/promotion.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/refunds.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/sandbox.ts': 'its SQL goes to src/server/payments/queries/',
-  'src/server/payments/webhooks.ts': 'its SQL goes to src/server/payments/queries/',
-};
+export const pending: Record<string, string> = {};
 
 const sqlCall =
   /\b(?:db|tx|trx|database)\s*\.\s*(?:select|selectDistinct|insert|update|delete|execute)\s*\(/;

@@ -1,13 +1,14 @@
 // The payments API's answers (docs/api.md, Payments) as the browser sees them.
-import type { Plan } from '@/lib/plans/types';
-import type { HistoryEntry } from '@/server/payments/account-payments';
 
-// The history's shapes are the server's own (type-only imports: no server code reaches the browser).
+import type { HistoryEntry } from '@/lib/payments/history';
+import type { Plan } from '@/lib/plans/types';
+
+// The history's shapes are the ones the server builds (src/lib/payments/history.ts).
 export type {
   HistoryEntry as HistoryItem,
   HistoryLabel,
-} from '@/server/payments/account-payments';
-export type { RefundState } from '@/server/payments/refunds';
+  RefundState,
+} from '@/lib/payments/history';
 
 /** An order as GET web/checkout/:id answers it. */
 export interface OrderState {

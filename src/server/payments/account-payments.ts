@@ -1,32 +1,14 @@
 import 'server-only';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { HistoryEntry, HistoryLabel } from '@/lib/payments/history';
 import { claims } from '@/lib/site';
 import type { Db } from '@/server/db/client';
-import {
-  giftCards,
-  type OrderRow,
-  orders,
-  refundRequests,
-  subscriptions,
-} from '@/server/db/schema';
+import type { OrderRow } from '@/server/db/schema';
+import { listGiftCardsOfOrders, listGiftCardsRedeemedBy } from './queries/gift-cards';
+import { listAccountOrders } from './queries/orders';
+import { listRefundRequestsOfOrders } from './queries/refunds';
+import { findSubscription } from './queries/subscriptions';
 
 /** The labels of spec 4: a payment made, a gift card redeemed, a failed payment, a refund. */
-export type HistoryLabel = 'Paid' | 'Success' | 'Failed' | 'Refunded';
-
-export interface HistoryEntry {
-  id: string;
-  kind: 'plan' | 'gift' | 'redeem';
-  label: HistoryLabel;
-  date: string;
-  amount: string;
-  currency: string;
-  plan_id: string;
-  product_id: string;
-  /** The receipt number a refund request quotes. */
-  receipt: string;
-  refund: { eligible: boolean; status: string | null };
-}
-
 const labelOf: Record<string, HistoryLabel | undefined> = {
   paid: 'Paid',
   failed: 'Failed',
@@ -49,29 +31,12 @@ export function refundable(
 
 /** GET web/subscription_my: the account's premium time and its payment history. */
 export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
-  const [subscription] = await db
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  const ordered = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), inArray(orders.status, ['paid', 'failed', 'refunded'])))
-    .orderBy(desc(orders.createdAt))
-    .limit(100);
+  const subscription = await findSubscription(db, { userId });
+  const ordered = await listAccountOrders(db, { userId });
   const ids = ordered.map((o) => o.id);
-  const requests = ids.length
-    ? await db.select().from(refundRequests).where(inArray(refundRequests.orderId, ids))
-    : [];
-  const gifts = ids.length
-    ? await db.select().from(giftCards).where(inArray(giftCards.orderId, ids))
-    : [];
-  const redeemed = await db
-    .select()
-    .from(giftCards)
-    .where(eq(giftCards.redeemedBy, userId))
-    .orderBy(desc(giftCards.redeemedAt))
-    .limit(100);
+  const requests = ids.length ? await listRefundRequestsOfOrders(db, { orderIds: ids }) : [];
+  const gifts = ids.length ? await listGiftCardsOfOrders(db, { orderIds: ids }) : [];
+  const redeemed = await listGiftCardsRedeemedBy(db, { userId });
 
   const history: HistoryEntry[] = [
     ...ordered.flatMap((order): HistoryEntry[] => {

@@ -1,8 +1,8 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
 import type { IntervalUnit, Plan } from '@/lib/plans/types';
 import type { Db } from '@/server/db/client';
-import { type PlanRow, plans } from '@/server/db/schema';
+import type { PlanRow } from '@/server/db/schema';
+import { findActivePlan, listActivePlans } from './queries/plans';
 
 /** A catalogue row as the API sends it (the spec's fields plus price and currency). */
 export function planPayload(row: PlanRow): Plan {
@@ -21,14 +21,6 @@ export function planPayload(row: PlanRow): Plan {
 
 const channelShape = /^[\w.-]{1,64}$/;
 
-async function catalogue(db: Db, channel: string): Promise<PlanRow[]> {
-  return db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.channel, channel), eq(plans.active, true)))
-    .orderBy(asc(plans.sort), asc(plans.id));
-}
-
 /**
  * The plans a visitor is offered: the first of `channels` (the `channel` query, the channel
  * cookie, the X-From header) that has a catalogue of its own, else the default one.
@@ -36,17 +28,13 @@ async function catalogue(db: Db, channel: string): Promise<PlanRow[]> {
 export async function listPlans(db: Db, channels: (string | null | undefined)[] = []) {
   for (const channel of channels) {
     if (!channel || !channelShape.test(channel)) continue;
-    const rows = await catalogue(db, channel);
+    const rows = await listActivePlans(db, { channel });
     if (rows.length > 0) return rows;
   }
-  return catalogue(db, '');
+  return listActivePlans(db, { channel: '' });
 }
 
 /** An active plan of any catalogue by its id. */
 export async function findPlan(db: Db, id: string): Promise<PlanRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.id, id), eq(plans.active, true)));
-  return row;
+  return findActivePlan(db, { planId: id });
 }

@@ -1,20 +1,11 @@
 import 'server-only';
-import { and, eq, gt, isNotNull, isNull, notExists, sql } from 'drizzle-orm';
 import { type Locale, localizePath } from '@/lib/locales';
 import { normalizeEmail } from '@/lib/password-rules';
 import { parseProductId } from '@/lib/plans/product-id';
 import { brand } from '@/lib/site';
 import type { Attribution } from '@/server/attribution';
 import type { Db } from '@/server/db/client';
-import type { User } from '@/server/db/schema';
-import {
-  giftCards,
-  type OrderRow,
-  orders,
-  type PlanRow,
-  subscriptions,
-  users,
-} from '@/server/db/schema';
+import type { OrderRow, PlanRow, User } from '@/server/db/schema';
 import { type SessionSettings, startWebSession } from '@/server/session/service';
 import { hashToken, newSessionToken } from '@/server/session/tokens';
 import { findPlan } from './catalog';
@@ -23,6 +14,20 @@ import { paymentErrors } from './errors';
 import { fulfilOrder, markOrder } from './fulfil';
 import { formatGiftCode } from './gift-code';
 import { type PaymentProvider, ProviderUnavailableError } from './provider';
+import {
+  findAccountById,
+  findAccountWithoutPassword,
+  findPasswordOfEmail,
+} from './queries/accounts';
+import { findGiftCardOfOrder } from './queries/gift-cards';
+import {
+  claimCheckoutSignIn,
+  findOrderById,
+  incrementCaptureAttempt,
+  insertOrder,
+  setProviderOrderId,
+} from './queries/orders';
+import { findLiveSubscriptionOfPlan, findSubscription } from './queries/subscriptions';
 
 export type OrderKind = 'plan' | 'gift';
 
@@ -76,10 +81,7 @@ function returnPath(platform: string, locale: Locale, orderId: string, cancelled
  */
 export async function buyerEmailFor(db: Db, rawEmail: string): Promise<string> {
   const email = normalizeEmail(rawEmail);
-  const [existing] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.email, email));
+  const existing = await findPasswordOfEmail(db, { email });
   if (existing?.passwordHash) throw paymentErrors.accountHasPassword();
   return email;
 }
@@ -89,11 +91,7 @@ export const checkoutTokenSeconds = 2 * 24 * 3600;
 
 /** True when the account exists and has no password yet. */
 export async function accountWithoutPassword(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.passwordHash)));
-  return Boolean(row);
+  return Boolean(await findAccountWithoutPassword(db, { userId }));
 }
 
 /** A paid order whose account still has no password: its buyer has to choose one. */
@@ -103,17 +101,7 @@ export async function needsPassword(db: Db, order: OrderRow): Promise<boolean> {
 
 /** True when the account already holds this plan and its time has not run out. */
 async function holdsPlan(db: Db, userId: string, planId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: subscriptions.userId })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.planId, planId),
-        gt(subscriptions.premiumUntil, new Date()),
-      ),
-    );
-  return Boolean(row);
+  return Boolean(await findLiveSubscriptionOfPlan(db, { userId, planId, now: new Date() }));
 }
 
 /**
@@ -135,26 +123,23 @@ export async function startCheckout(
     throw paymentErrors.alreadyPurchased();
   }
   const buyerEmail = input.user ? null : await buyerEmailFor(db, input.email ?? '');
-  const [order] = await db
-    .insert(orders)
-    .values({
-      userId: input.user?.id ?? null,
-      buyerEmail,
-      kind: input.kind,
-      planId: plan.id,
-      productId: plan.productId,
-      amount: plan.price,
-      currency: plan.currency,
-      provider: provider.name,
-      platform: input.platform,
-      locale: input.locale,
-      checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
-      checkoutTokenExpiresAt: checkoutToken
-        ? new Date(Date.now() + checkoutTokenSeconds * 1000)
-        : null,
-      attribution: input.attribution,
-    })
-    .returning();
+  const order = await insertOrder(db, {
+    userId: input.user?.id ?? null,
+    buyerEmail,
+    kind: input.kind,
+    planId: plan.id,
+    productId: plan.productId,
+    amount: plan.price,
+    currency: plan.currency,
+    provider: provider.name,
+    platform: input.platform,
+    locale: input.locale,
+    checkoutTokenHash: checkoutToken ? hashToken(checkoutToken) : null,
+    checkoutTokenExpiresAt: checkoutToken
+      ? new Date(Date.now() + checkoutTokenSeconds * 1000)
+      : null,
+    attribution: input.attribution,
+  });
   if (!order) throw new Error('order vanished right after insert');
   try {
     const made = await provider.createOrder({
@@ -173,11 +158,10 @@ export async function startCheckout(
       requestId: `create-${order.id}`,
       locale: input.locale,
     });
-    const [stored] = await db
-      .update(orders)
-      .set({ providerOrderId: made.providerOrderId })
-      .where(eq(orders.id, order.id))
-      .returning();
+    const stored = await setProviderOrderId(db, {
+      orderId: order.id,
+      providerOrderId: made.providerOrderId,
+    });
     return { order: stored ?? order, approveUrl: made.approveUrl, checkoutToken };
   } catch (error: unknown) {
     await markOrder(db, order.id, 'failed', error instanceof Error ? error.name : 'error');
@@ -199,7 +183,7 @@ export function isOrderId(value: string): boolean {
 
 export async function orderFor(db: Db, orderId: string, access: OrderAccess): Promise<OrderRow> {
   if (!isOrderId(orderId)) throw paymentErrors.orderNotFound();
-  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await findOrderById(db, { orderId });
   if (!order || !canFollow(order, access)) throw paymentErrors.orderNotFound();
   return order;
 }
@@ -229,27 +213,10 @@ export async function signInWithCheckout(
   params: { orderId: string; checkoutToken: string; settings: SessionSettings },
 ): Promise<{ token: string; userId: string } | undefined> {
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(orders)
-      .set({ checkoutSignedInAt: new Date() })
-      .where(
-        and(
-          eq(orders.id, params.orderId),
-          eq(orders.checkoutTokenHash, hashToken(params.checkoutToken)),
-          gt(orders.checkoutTokenExpiresAt, new Date()),
-          isNull(orders.checkoutSignedInAt),
-          eq(orders.status, 'paid'),
-          eq(orders.createdAccount, true),
-          isNotNull(orders.userId),
-          notExists(
-            tx
-              .select({ id: users.id })
-              .from(users)
-              .where(and(eq(users.id, orders.userId), isNotNull(users.passwordHash))),
-          ),
-        ),
-      )
-      .returning({ userId: orders.userId });
+    const claimed = await claimCheckoutSignIn(tx, {
+      orderId: params.orderId,
+      checkoutTokenHash: hashToken(params.checkoutToken),
+    });
     if (!claimed?.userId) return undefined;
     const { token } = await startWebSession(tx, claimed.userId, params.settings);
     return { token, userId: claimed.userId };
@@ -263,13 +230,6 @@ export async function signInWithCheckout(
  */
 export function captureRequestId(order: Pick<OrderRow, 'id' | 'captureAttempt'>): string {
   return `capture-${order.id}-${order.captureAttempt}`;
-}
-
-export async function nextCaptureAttempt(db: Db, orderId: string) {
-  await db
-    .update(orders)
-    .set({ captureAttempt: sql`${orders.captureAttempt} + 1` })
-    .where(eq(orders.id, orderId));
 }
 
 export type CaptureOutcome =
@@ -300,7 +260,7 @@ export async function captureCheckout(
     if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
     throw error;
   }
-  if (result.outcome !== 'captured') await nextCaptureAttempt(db, order.id);
+  if (result.outcome !== 'captured') await incrementCaptureAttempt(db, { orderId: order.id });
   if (result.outcome === 'not_approved') throw paymentErrors.notApproved();
   if (result.outcome === 'declined') {
     await markOrder(db, order.id, 'failed', result.reason);
@@ -318,7 +278,7 @@ export async function captureCheckout(
 
 export async function cancelCheckout(db: Db, order: OrderRow): Promise<OrderRow> {
   await markOrder(db, order.id, 'cancelled', 'cancelled by the buyer');
-  const [row] = await db.select().from(orders).where(eq(orders.id, order.id));
+  const row = await findOrderById(db, { orderId: order.id });
   return row ?? order;
 }
 
@@ -328,19 +288,15 @@ export async function cancelCheckout(db: Db, order: OrderRow): Promise<OrderRow>
  * typed someone's email.
  */
 export async function orderView(db: Db, order: OrderRow, viewer: { userId?: string }) {
-  const [gift] =
+  const gift =
     order.kind === 'gift' && order.status === 'paid'
-      ? await db.select().from(giftCards).where(eq(giftCards.orderId, order.id))
-      : [];
+      ? await findGiftCardOfOrder(db, { orderId: order.id })
+      : undefined;
   const showsPremium =
     order.userId !== null && (viewer.userId === order.userId || order.createdAccount);
-  const [subscription] =
-    showsPremium && order.userId
-      ? await db.select().from(subscriptions).where(eq(subscriptions.userId, order.userId))
-      : [];
-  const [owner] = order.userId
-    ? await db.select().from(users).where(eq(users.id, order.userId))
-    : [];
+  const subscription =
+    showsPremium && order.userId ? await findSubscription(db, { userId: order.userId }) : undefined;
+  const owner = order.userId ? await findAccountById(db, { userId: order.userId }) : undefined;
   return {
     order_id: order.id,
     status: order.status,

@@ -1,5 +1,4 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
 import { createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/i18n/messages';
 import { escapeHtml } from '@/lib/escape-html';
@@ -10,12 +9,15 @@ import type { IntervalUnit } from '@/lib/plans/types';
 import { brand, claims } from '@/lib/site';
 import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import { giftCards, type OrderRow, plans, users } from '@/server/db/schema';
+import type { OrderRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import { getMailer, type Mailer, type MailMessage } from '@/server/mail';
 import { createOutboxMailer } from '@/server/mail/outbox';
 import { sendQueued } from '@/server/mail/queue';
 import { formatGiftCode } from './gift-code';
+import { findAccountById } from './queries/accounts';
+import { findGiftCardOfOrder } from './queries/gift-cards';
+import { findPlanById } from './queries/plans';
 
 /** What a gift card gives, in words ("12 months +3 months free"), from its product id. */
 async function giftPlanName(
@@ -27,7 +29,7 @@ async function giftPlanName(
   let origin = parsed?.origin;
   if (!origin) {
     // A product id outside the v2 format: the plan's own period says what was sold.
-    const [row] = await db.select().from(plans).where(eq(plans.id, order.planId));
+    const row = await findPlanById(db, { planId: order.planId });
     origin = {
       count: row?.intervalCount ?? 1,
       unit: (row?.intervalUnit ?? 'MONTH') as IntervalUnit,
@@ -112,10 +114,8 @@ function mailerFor(db: Db): Mailer {
 export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer): Promise<void> {
   if (order.kind !== 'gift') return;
   try {
-    const [gift] = await db.select().from(giftCards).where(eq(giftCards.orderId, order.id));
-    const [buyer] = order.userId
-      ? await db.select().from(users).where(eq(users.id, order.userId))
-      : [];
+    const gift = await findGiftCardOfOrder(db, { orderId: order.id });
+    const buyer = order.userId ? await findAccountById(db, { userId: order.userId }) : undefined;
     if (!gift || !buyer) {
       logger.error(
         { area: 'payments', order_id: order.id },

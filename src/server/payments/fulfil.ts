@@ -1,50 +1,26 @@
 import 'server-only';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { giftCards, type OrderRow, orders, plans, subscriptions, users } from '@/server/db/schema';
+import type { OrderRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { newGiftCode } from './gift-code';
-import { type Grant, grantFor } from './grant';
+import { grantFor } from './grant';
 import type { Capture } from './provider';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { findAccountIdByEmail, insertAccountForEmail } from './queries/accounts';
+import { insertGiftCard, voidGiftCardOfOrder } from './queries/gift-cards';
+import {
+  closeUnpaidOrder,
+  lockOrder,
+  markCaptureFailed,
+  markOrderPaid,
+  markOrderRefunded,
+} from './queries/orders';
+import { findPlanInterval } from './queries/plans';
+import { extendPremium, shortenPremium } from './queries/subscriptions';
 
 /** `a` and `b` are the same amount of money ('99.9' and '99.90' are). */
 export function sameAmount(a: string, b: string): boolean {
   return Math.round(Number(a) * 100) === Math.round(Number(b) * 100);
-}
-
-function interval(grant: Grant) {
-  return sql`make_interval(months => ${grant.months}::int, days => ${grant.days}::int)`;
-}
-
-/** Adds premium time to an account, counted from its current end when that is still ahead. */
-export async function extendPremium(
-  tx: Db | Tx,
-  params: { userId: string; planId: string; productId: string; grant: Grant },
-) {
-  const [row] = await tx
-    .insert(subscriptions)
-    .values({
-      userId: params.userId,
-      planId: params.planId,
-      productId: params.productId,
-      source: 'website',
-      premiumUntil: sql`now() + ${interval(params.grant)}`,
-    })
-    .onConflictDoUpdate({
-      target: subscriptions.userId,
-      set: {
-        planId: params.planId,
-        productId: params.productId,
-        source: 'website',
-        premiumUntil: sql`greatest(${subscriptions.premiumUntil}, now()) + ${interval(params.grant)}`,
-        updatedAt: new Date(),
-      },
-    })
-    .returning();
-  return row;
 }
 
 export interface Fulfilment {
@@ -63,7 +39,7 @@ export interface Fulfilment {
 export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Promise<Fulfilment> {
   let failed = false;
   const result = await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    const current = await lockOrder(tx, { orderId });
     if (!current) throw new Error(`fulfilOrder: no order ${orderId}`);
     if (current.status === 'paid' || current.status === 'refunded') {
       return { granted: false, order: current };
@@ -75,40 +51,22 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
     ) {
       const reason =
         capture.status !== 'COMPLETED' ? `capture ${capture.status}` : 'amount mismatch';
-      const [marked] = await tx
-        .update(orders)
-        .set({
-          status: 'failed',
-          failureReason: reason,
-          captureId: capture.id,
-          checkoutTokenHash: null,
-          checkoutTokenExpiresAt: null,
-        })
-        .where(eq(orders.id, orderId))
-        .returning();
+      const marked = await markCaptureFailed(tx, { orderId, reason, captureId: capture.id });
       failed = marked?.status === 'failed' && current.status !== 'failed';
       return { granted: false, order: marked ?? current };
     }
     const owner = current.userId
       ? { userId: current.userId, created: false }
       : await accountForBuyer(tx, current.buyerEmail ?? '');
-    const [paid] = await tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        captureId: capture.id,
-        paidAt: new Date(),
-        failureReason: null,
-        userId: owner.userId,
-        createdAccount: owner.created,
-      })
-      .where(
-        and(eq(orders.id, orderId), inArray(orders.status, ['created', 'failed', 'cancelled'])),
-      )
-      .returning();
+    const paid = await markOrderPaid(tx, {
+      orderId,
+      captureId: capture.id,
+      userId: owner.userId,
+      createdAccount: owner.created,
+    });
     if (!paid?.userId) return { granted: false, order: current };
     if (paid.kind === 'gift') {
-      await tx.insert(giftCards).values({
+      await insertGiftCard(tx, {
         code: newGiftCode(),
         orderId: paid.id,
         planId: paid.planId,
@@ -136,27 +94,20 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
  * (made here, when the money has arrived, and never before). `created` only for a new one.
  */
 export async function accountForBuyer(
-  tx: Db | Tx,
+  tx: Db,
   email: string,
 ): Promise<{ userId: string; created: boolean }> {
   if (!email) throw new Error('an order without an account has no buyer email');
-  const [made] = await tx
-    .insert(users)
-    .values({ email })
-    .onConflictDoNothing({ target: users.email })
-    .returning({ id: users.id });
+  const made = await insertAccountForEmail(tx, { email });
   if (made) return { userId: made.id, created: true };
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const existing = await findAccountIdByEmail(tx, { email });
   if (!existing) throw new Error('account vanished right after insert');
   return { userId: existing.id, created: false };
 }
 
 /** A plan's own interval: what a product id without the v2 format grants. */
-export async function planInterval(tx: Db | Tx, planId: string) {
-  const [row] = await tx
-    .select({ count: plans.intervalCount, unit: plans.intervalUnit })
-    .from(plans)
-    .where(eq(plans.id, planId));
+export async function planInterval(tx: Db, planId: string) {
+  const row = await findPlanInterval(tx, { planId });
   return row ?? { count: 1, unit: 'MONTH' };
 }
 
@@ -172,16 +123,8 @@ export async function markOrder(
   status: 'failed' | 'cancelled',
   reason: string,
 ) {
-  const marked = await db
-    .update(orders)
-    .set({
-      status,
-      failureReason: reason,
-      checkoutTokenExpiresAt: sql`least(${orders.checkoutTokenExpiresAt}, now() + interval '1 hour')`,
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'created')))
-    .returning({ id: orders.id });
-  if (marked.length > 0) recordPaymentOutcome(status);
+  const marked = await closeUnpaidOrder(db, { orderId, status, reason });
+  if (marked) recordPaymentOutcome(status);
 }
 
 /**
@@ -192,25 +135,12 @@ export async function markOrder(
  */
 export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
-    const [refunded] = await tx
-      .update(orders)
-      .set({
-        status: 'refunded',
-        refundedAt: new Date(),
-        checkoutTokenHash: null,
-        checkoutTokenExpiresAt: null,
-      })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'paid')))
-      .returning();
+    const refunded = await markOrderRefunded(tx, { orderId });
     if (!refunded) return false;
     const grant = grantFor(refunded.productId, await planInterval(tx, refunded.planId));
     let takeFrom = refunded.kind === 'gift' ? null : refunded.userId;
     if (refunded.kind === 'gift') {
-      const [card] = await tx
-        .update(giftCards)
-        .set({ status: 'void' })
-        .where(eq(giftCards.orderId, orderId))
-        .returning({ id: giftCards.id, redeemedBy: giftCards.redeemedBy });
+      const card = await voidGiftCardOfOrder(tx, { orderId });
       takeFrom = card?.redeemedBy ?? null;
       if (takeFrom) {
         logger.warn(
@@ -220,12 +150,7 @@ export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
       }
     }
     if (takeFrom) {
-      await tx
-        .update(subscriptions)
-        .set({
-          premiumUntil: sql`greatest(now(), ${subscriptions.premiumUntil} - ${interval(grant)})`,
-        })
-        .where(eq(subscriptions.userId, takeFrom));
+      await shortenPremium(tx, { userId: takeFrom, grant });
     }
     return true;
   });

@@ -1,11 +1,11 @@
 import 'server-only';
-import { and, eq, notExists } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { giftCards, refundRequests } from '@/server/db/schema';
 import { paymentErrors } from './errors';
-import { accountForBuyer, extendPremium, planInterval } from './fulfil';
+import { accountForBuyer, planInterval } from './fulfil';
 import { normalizeGiftCode } from './gift-code';
 import { grantFor } from './grant';
+import { claimGiftCard, findGiftCardByCode, setGiftCardRedeemer } from './queries/gift-cards';
+import { extendPremium } from './queries/subscriptions';
 
 /** Who redeems: a signed-in account, or an email (its account is made only on success). */
 export type Redeemer = { userId: string } | { email: string };
@@ -32,24 +32,9 @@ export async function redeemGift(
   const code = normalizeGiftCode(params.code);
   if (!code) throw paymentErrors.giftCodeInvalid();
   return db.transaction(async (tx) => {
-    const [card] = await tx
-      .update(giftCards)
-      .set({ status: 'redeemed', redeemedAt: new Date() })
-      .where(
-        and(
-          eq(giftCards.code, code),
-          eq(giftCards.status, 'active'),
-          notExists(
-            tx
-              .select({ id: refundRequests.id })
-              .from(refundRequests)
-              .where(eq(refundRequests.orderId, giftCards.orderId)),
-          ),
-        ),
-      )
-      .returning();
+    const card = await claimGiftCard(tx, { code });
     if (!card) {
-      const [existing] = await tx.select().from(giftCards).where(eq(giftCards.code, code));
+      const existing = await findGiftCardByCode(tx, { code });
       throw existing?.status === 'redeemed'
         ? paymentErrors.giftCodeUsed()
         : paymentErrors.giftCodeInvalid();
@@ -58,7 +43,7 @@ export async function redeemGift(
       'userId' in params.redeemer
         ? { userId: params.redeemer.userId, created: false }
         : await accountForBuyer(tx, params.redeemer.email);
-    await tx.update(giftCards).set({ redeemedBy: owner.userId }).where(eq(giftCards.id, card.id));
+    await setGiftCardRedeemer(tx, { cardId: card.id, userId: owner.userId });
     const grant = grantFor(card.productId, await planInterval(tx, card.planId));
     const subscription = await extendPremium(tx, {
       userId: owner.userId,

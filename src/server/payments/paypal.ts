@@ -1,6 +1,17 @@
 import 'server-only';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Config } from '@/server/config';
+import {
+  errorSchema,
+  orderSchema,
+  type PayPalExperienceContext,
+  type PayPalOrder,
+  type PayPalOrderRequest,
+  type PayPalRefundRequest,
+  refundSchema,
+  tokenSchema,
+  verificationSchema,
+} from './paypal-wire';
 import {
   type Capture,
   type CaptureResult,
@@ -78,54 +89,6 @@ const REFUSAL_ISSUES = new Set([
   'PAYER_ACCOUNT_RESTRICTED',
   'ORDER_EXPIRED',
 ]);
-
-const moneySchema = z.object({ currency_code: z.string(), value: z.string() });
-
-const captureSchema = z.object({
-  id: z.string(),
-  status: z.enum(['COMPLETED', 'PENDING', 'DECLINED', 'FAILED', 'REFUNDED', 'PARTIALLY_REFUNDED']),
-  amount: moneySchema.optional(),
-  status_details: z.object({ reason: z.string().optional() }).optional(),
-});
-
-const linkSchema = z.object({ href: z.string(), rel: z.string() });
-
-const orderSchema = z.object({
-  id: z.string(),
-  status: z.enum(['CREATED', 'SAVED', 'APPROVED', 'VOIDED', 'COMPLETED', 'PAYER_ACTION_REQUIRED']),
-  purchase_units: z
-    .array(
-      z.object({
-        custom_id: z.string().optional(),
-        amount: moneySchema.optional(),
-        payments: z.object({ captures: z.array(captureSchema).optional() }).optional(),
-      }),
-    )
-    .optional(),
-  links: z.array(linkSchema).optional(),
-});
-
-type PayPalOrder = z.infer<typeof orderSchema>;
-
-const tokenSchema = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().positive(),
-});
-
-const refundSchema = z.object({
-  id: z.string(),
-  status: z.enum(['COMPLETED', 'PENDING', 'FAILED', 'CANCELLED']),
-});
-
-const verificationSchema = z.object({ verification_status: z.string() });
-
-// Orders/Payments errors name the problem in details[0].issue; OAuth errors in `error`.
-const errorSchema = z.object({
-  name: z.string().optional(),
-  error: z.string().optional(),
-  debug_id: z.string().optional(),
-  details: z.array(z.object({ issue: z.string().optional() })).optional(),
-});
 
 interface Answer {
   status: number;
@@ -315,7 +278,7 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
 
     async refundCapture(input: RefundInput): Promise<RefundResult> {
       const path = `/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`;
-      const body: Record<string, unknown> = {};
+      const body: PayPalRefundRequest = {};
       if (input.amount !== undefined) {
         body.amount = { value: input.amount, currency_code: input.currency };
       }
@@ -357,9 +320,9 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
   };
 }
 
-function orderRequest(input: CreateOrderInput): Record<string, unknown> {
+function orderRequest(input: CreateOrderInput): PayPalOrderRequest {
   const description = truncate(input.description.trim(), DESCRIPTION_MAX);
-  const context: Record<string, string> = {
+  const context: PayPalExperienceContext = {
     brand_name: 'Turbo VPN',
     user_action: 'PAY_NOW',
     shipping_preference: 'NO_SHIPPING',

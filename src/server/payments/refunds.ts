@@ -1,15 +1,21 @@
 import 'server-only';
-import { and, eq } from 'drizzle-orm';
+import type { RefundState } from '@/lib/payments/history';
 import type { Db } from '@/server/db/client';
-import { giftCards, orders, refundRequests } from '@/server/db/schema';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { refundable } from './account-payments';
 import { isOrderId } from './checkout';
 import { paymentErrors } from './errors';
 import { recordRefund } from './fulfil';
 import { type PaymentProvider, ProviderRequestError, ProviderUnavailableError } from './provider';
+import { findGiftCardStatusOfOrder, holdGiftCardForRefund } from './queries/gift-cards';
+import { findAccountOrder, findOrderById } from './queries/orders';
+import {
+  insertRefundRequest,
+  listQueuedRefundRequests,
+  markRefundRequestRefused,
+  recordRefundAttempt,
+} from './queries/refunds';
 
-export type RefundState = 'refunded' | 'pending' | 'queued';
 // 'refused': the gift card was redeemed before the refund could be sent; nothing is paid back
 // (only a request queued before cards were held for refunds can meet this).
 type SendOutcome = RefundState | 'refused';
@@ -24,18 +30,12 @@ async function sendRefund(
   provider: PaymentProvider,
   request: { id: string; orderId: string; reason: string },
 ): Promise<SendOutcome> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, request.orderId));
+  const order = await findOrderById(db, { orderId: request.orderId });
   if (!order?.captureId) return 'queued';
   if (order.kind === 'gift') {
-    const [card] = await db
-      .select({ status: giftCards.status })
-      .from(giftCards)
-      .where(eq(giftCards.orderId, order.id));
+    const card = await findGiftCardStatusOfOrder(db, { orderId: order.id });
     if (card?.status === 'redeemed') {
-      await db
-        .update(refundRequests)
-        .set({ status: 'refused', processedAt: new Date() })
-        .where(eq(refundRequests.id, request.id));
+      await markRefundRequestRefused(db, { requestId: request.id });
       return 'refused';
     }
   }
@@ -59,14 +59,12 @@ async function sendRefund(
   }
   if (state === 'refunded') await recordRefund(db, order.id);
   else if (state === 'pending') recordPaymentOutcome('refund_pending');
-  await db
-    .update(refundRequests)
-    .set({
-      status: state,
-      providerRefundId: refundId,
-      processedAt: state === 'queued' ? null : new Date(),
-    })
-    .where(eq(refundRequests.id, request.id));
+  await recordRefundAttempt(db, {
+    requestId: request.id,
+    status: state,
+    providerRefundId: refundId,
+    processedAt: state === 'queued' ? null : new Date(),
+  });
   return state;
 }
 
@@ -80,12 +78,9 @@ export async function requestRefund(
   provider: PaymentProvider,
   params: { userId: string; orderId: string; reason: string },
 ): Promise<{ status: RefundState }> {
-  const [order] = isOrderId(params.orderId)
-    ? await db
-        .select()
-        .from(orders)
-        .where(and(eq(orders.id, params.orderId), eq(orders.userId, params.userId)))
-    : [];
+  const order = isOrderId(params.orderId)
+    ? await findAccountOrder(db, { orderId: params.orderId, userId: params.userId })
+    : undefined;
   if (!order) throw paymentErrors.orderNotFound();
   const notEligible = () =>
     paymentErrors.refundNotEligible(
@@ -97,18 +92,14 @@ export async function requestRefund(
   // refused) or redeemed it first (and then this finds no active card and refuses).
   const request = await db.transaction(async (tx) => {
     if (order.kind === 'gift') {
-      const held = await tx
-        .update(giftCards)
-        .set({ status: 'refunding' })
-        .where(and(eq(giftCards.orderId, order.id), eq(giftCards.status, 'active')))
-        .returning({ id: giftCards.id });
+      const held = await holdGiftCardForRefund(tx, { orderId: order.id });
       if (held.length === 0) throw notEligible();
     }
-    const [inserted] = await tx
-      .insert(refundRequests)
-      .values({ userId: params.userId, orderId: order.id, reason: params.reason, status: 'queued' })
-      .onConflictDoNothing({ target: refundRequests.orderId })
-      .returning();
+    const inserted = await insertRefundRequest(tx, {
+      userId: params.userId,
+      orderId: order.id,
+      reason: params.reason,
+    });
     if (!inserted) {
       throw paymentErrors.refundNotEligible('A refund was already requested for this purchase.');
     }
@@ -124,11 +115,7 @@ export async function requestRefund(
 
 /** Sends the queued refund requests again (run periodically); returns how many are done. */
 export async function retryQueuedRefunds(db: Db, provider: PaymentProvider): Promise<number> {
-  const queued = await db
-    .select()
-    .from(refundRequests)
-    .where(eq(refundRequests.status, 'queued'))
-    .limit(50);
+  const queued = await listQueuedRefundRequests(db, { limit: 50 });
   let done = 0;
   for (const request of queued) {
     if ((await sendRefund(db, provider, request)) !== 'queued') done++;

@@ -1,8 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { sandboxOrders } from '@/server/db/schema';
 import type {
   CaptureResult,
   CreatedOrder,
@@ -13,8 +11,16 @@ import type {
   RefundInput,
   RefundResult,
 } from './provider';
-
-type SandboxRow = typeof sandboxOrders.$inferSelect;
+import {
+  captureSandboxOrder,
+  findSandboxOrder,
+  findSandboxOrderOfCapture,
+  findSandboxOrderOfRequest,
+  insertSandboxOrder,
+  type SandboxOrderRow as SandboxRow,
+  setSandboxOrderStatus,
+  setSandboxRefund,
+} from './queries/sandbox-orders';
 
 const sandboxId = (prefix: string) => `${prefix}${randomBytes(8).toString('hex').toUpperCase()}`;
 
@@ -64,41 +70,26 @@ function approveUrlOf(row: SandboxRow, siteUrl: string): string {
  * a local approval page instead of PayPal's. Never used in production (see config.ts).
  */
 export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxProvider {
-  const find = async (id: string) => {
-    const [row] = await db().select().from(sandboxOrders).where(eq(sandboxOrders.id, id));
-    return row;
-  };
-  const setStatus = async (id: string, from: string[], status: string) => {
-    const [row] = await db()
-      .update(sandboxOrders)
-      .set({ status })
-      .where(and(eq(sandboxOrders.id, id), inArray(sandboxOrders.status, from)))
-      .returning();
-    return row;
-  };
+  const find = (id: string) => findSandboxOrder(db(), { id });
+  const setStatus = (id: string, from: string[], status: string) =>
+    setSandboxOrderStatus(db(), { id, from, status });
 
   return {
     name: 'sandbox',
 
     async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
-      await db()
-        .insert(sandboxOrders)
-        .values({
-          id: sandboxId('SBX'),
-          requestId: input.requestId,
-          orderId: input.orderId,
-          amount: input.amount,
-          currency: input.currency,
-          description: input.description,
-          returnUrl: input.returnUrl,
-          cancelUrl: input.cancelUrl,
-        })
-        .onConflictDoNothing({ target: sandboxOrders.requestId });
+      await insertSandboxOrder(db(), {
+        id: sandboxId('SBX'),
+        requestId: input.requestId,
+        orderId: input.orderId,
+        amount: input.amount,
+        currency: input.currency,
+        description: input.description,
+        returnUrl: input.returnUrl,
+        cancelUrl: input.cancelUrl,
+      });
       // The same request id answers with the first order, as PayPal-Request-Id does.
-      const [row] = await db()
-        .select()
-        .from(sandboxOrders)
-        .where(eq(sandboxOrders.requestId, input.requestId));
+      const row = await findSandboxOrderOfRequest(db(), { requestId: input.requestId });
       if (!row) throw new Error('sandbox order vanished right after insert');
       return {
         providerOrderId: row.id,
@@ -112,10 +103,7 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
       if (row.status === 'CREATED') return { outcome: 'not_approved' };
       if (row.status === 'VOIDED') return { outcome: 'declined', reason: 'ORDER_VOIDED' };
       if (row.status === 'APPROVED') {
-        await db()
-          .update(sandboxOrders)
-          .set({ status: 'COMPLETED', captureId: sandboxId('SBXCAP') })
-          .where(and(eq(sandboxOrders.id, row.id), eq(sandboxOrders.status, 'APPROVED')));
+        await captureSandboxOrder(db(), { id: row.id, captureId: sandboxId('SBXCAP') });
       }
       const captured = view((await find(providerOrderId)) ?? row).capture;
       return captured
@@ -130,13 +118,10 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
     },
 
     async refundCapture(input: RefundInput): Promise<RefundResult> {
-      const [row] = await db()
-        .select()
-        .from(sandboxOrders)
-        .where(eq(sandboxOrders.captureId, input.captureId));
+      const row = await findSandboxOrderOfCapture(db(), { captureId: input.captureId });
       if (!row) return { refundId: '', status: 'FAILED' };
       const refundId = row.refundId ?? sandboxId('SBXREF');
-      await db().update(sandboxOrders).set({ refundId }).where(eq(sandboxOrders.id, row.id));
+      await setSandboxRefund(db(), { id: row.id, refundId });
       return { refundId, status: 'COMPLETED' };
     },
 

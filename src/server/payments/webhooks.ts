@@ -1,11 +1,12 @@
 import 'server-only';
-import { eq, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { type OrderRow, orders, webhookEvents } from '@/server/db/schema';
-import { captureRequestId, isOrderId, nextCaptureAttempt } from './checkout';
+import type { OrderRow } from '@/server/db/schema';
+import { captureRequestId, isOrderId } from './checkout';
 import { notifyFulfilled } from './emails';
 import { type Fulfilment, fulfilOrder, markOrder, recordRefund } from './fulfil';
 import type { PaymentProvider } from './provider';
+import { findOrderForWebhook, incrementCaptureAttempt } from './queries/orders';
+import { findWebhookEvent, recordWebhookEvent } from './queries/webhook-events';
 
 /** The parts of a PayPal webhook event we read (resource is an order or a capture). */
 interface WebhookEvent {
@@ -30,16 +31,10 @@ async function findOrder(db: Db, event: WebhookEvent): Promise<OrderRow | undefi
   const providerOrderId =
     text(resource.supplementary_data?.related_ids?.order_id) ??
     (String(event.event_type).startsWith('CHECKOUT.ORDER.') ? text(resource.id) : undefined);
-  const conditions = [
-    ours && isOrderId(ours) ? eq(orders.id, ours) : undefined,
-    providerOrderId ? eq(orders.providerOrderId, providerOrderId) : undefined,
-  ].filter((c) => c !== undefined);
-  if (conditions.length === 0) return undefined;
-  const [order] = await db
-    .select()
-    .from(orders)
-    .where(or(...conditions));
-  return order;
+  return findOrderForWebhook(db, {
+    orderId: ours && isOrderId(ours) ? ours : undefined,
+    providerOrderId,
+  });
 }
 
 /** Mails what the order delivered when this delivery is the one that fulfilled it. */
@@ -61,7 +56,7 @@ export async function handleWebhook(
   const eventId = text(event.id);
   const type = text(event.event_type) ?? '';
   if (!eventId) return 'ignored';
-  const [seen] = await db.select().from(webhookEvents).where(eq(webhookEvents.id, eventId));
+  const seen = await findWebhookEvent(db, { eventId });
   if (seen) return 'replayed';
 
   const handled = [
@@ -81,7 +76,7 @@ export async function handleWebhook(
     // The buyer approved but may never come back to the site: capture now.
     const result = await provider.captureOrder(order.providerOrderId, captureRequestId(order));
     if (result.outcome === 'captured') notify(db, await fulfilOrder(db, order.id, result.capture));
-    else await nextCaptureAttempt(db, order.id);
+    else await incrementCaptureAttempt(db, { orderId: order.id });
     if (result.outcome === 'declined') await markOrder(db, order.id, 'failed', result.reason);
   } else if (type === 'PAYMENT.CAPTURE.DENIED' || type === 'PAYMENT.CAPTURE.DECLINED') {
     await markOrder(db, order.id, 'failed', type);
@@ -91,9 +86,6 @@ export async function handleWebhook(
     if (capture?.status === 'COMPLETED') notify(db, await fulfilOrder(db, order.id, capture));
     else if (capture?.status === 'REFUNDED') await recordRefund(db, order.id);
   }
-  await db
-    .insert(webhookEvents)
-    .values({ id: eventId, provider: provider.name, eventType: type })
-    .onConflictDoNothing();
+  await recordWebhookEvent(db, { eventId, provider: provider.name, eventType: type });
   return 'processed';
 }
