@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { contentPage } from '@/components/info/content-page';
 import { FactsGrid } from '@/components/info/facts-grid';
+import { contentPage } from '@/components/page-factories/content-page';
 
 const page = contentPage('/aboutus', 'aboutus', {
   area: 'info',

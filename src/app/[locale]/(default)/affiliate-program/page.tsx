@@ -1,4 +1,4 @@
-import { programmePage } from '@/components/forms/programme-page';
+import { programmePage } from '@/components/page-factories/programme-page';
 
 const page = programmePage('affiliate');
 export const generateMetadata = page.generateMetadata;

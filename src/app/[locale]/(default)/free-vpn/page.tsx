@@ -1,5 +1,5 @@
-import { contentPage } from '@/components/info/content-page';
 import { TierComparison } from '@/components/info/tier-comparison';
+import { contentPage } from '@/components/page-factories/content-page';
 
 const page = contentPage('/free-vpn', 'freeVpn', {
   area: 'info',

@@ -1,4 +1,4 @@
-import { programmePage } from '@/components/forms/programme-page';
+import { programmePage } from '@/components/page-factories/programme-page';
 
 // `?campaign=` is read in the browser (the page is prerendered): see PartnerForm.
 const page = programmePage('influencer');

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { contentPage } from '@/components/info/content-page';
 import { RefundFacts } from '@/components/info/refund-facts';
+import { contentPage } from '@/components/page-factories/content-page';
 import { LinkButton } from '@/components/ui/link-button';
 
 // The refund policy of spec 9. Website buyers ask from their account page (a purchase, a

@@ -1,4 +1,4 @@
-import { contentPage } from '@/components/info/content-page';
+import { contentPage } from '@/components/page-factories/content-page';
 
 const page = contentPage('/policy', 'policy', { area: 'legal', name: 'policy', variant: 'legal' });
 export const generateMetadata = page.generateMetadata;

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { contentPage } from '@/components/info/content-page';
 import { FactsGrid } from '@/components/info/facts-grid';
+import { contentPage } from '@/components/page-factories/content-page';
 import { buttonClass } from '@/components/ui/link-button';
 import { contact } from '@/lib/site';
 

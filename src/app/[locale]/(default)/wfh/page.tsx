@@ -1,4 +1,4 @@
-import { contentPage } from '@/components/info/content-page';
+import { contentPage } from '@/components/page-factories/content-page';
 
 const page = contentPage('/wfh', 'wfh', { area: 'info', name: 'wfh', variant: 'info' });
 export const generateMetadata = page.generateMetadata;

@@ -1,5 +1,5 @@
-import { contentPage } from '@/components/info/content-page';
 import { IpCheckCard } from '@/components/info/ip-check-card';
+import { contentPage } from '@/components/page-factories/content-page';
 
 const page = contentPage('/what-is-my-ip', 'whatIsMyIp', {
   area: 'info',

@@ -1,4 +1,4 @@
-import { contentPage } from '@/components/info/content-page';
+import { contentPage } from '@/components/page-factories/content-page';
 
 const page = contentPage('/what-is-vpn', 'whatIsVpn', {
   area: 'info',

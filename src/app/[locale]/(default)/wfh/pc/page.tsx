@@ -1,4 +1,4 @@
-import { contentPage } from '@/components/info/content-page';
+import { contentPage } from '@/components/page-factories/content-page';
 
 const page = contentPage('/wfh/pc', 'wfhPc', { area: 'info', name: 'wfh-pc', variant: 'info' });
 export const generateMetadata = page.generateMetadata;

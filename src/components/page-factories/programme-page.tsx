@@ -1,4 +1,7 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
+import { FormsIntl } from '@/components/forms/forms-intl';
+import { PartnerForm } from '@/components/forms/partner-form';
+import { PrivacyNote } from '@/components/forms/privacy-note';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Section } from '@/components/ui/section';
@@ -8,9 +11,6 @@ import type { PartnerProgramme } from '@/lib/form-rules';
 import { localizePath } from '@/lib/locales';
 import { config as siteConfig } from '@/server/config';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
-import { FormsIntl } from './forms-intl';
-import { PartnerForm } from './partner-form';
-import { PrivacyNote } from './privacy-note';
 
 const programmes = {
   affiliate: {

@@ -1,5 +1,11 @@
 import { getTranslations, setRequestLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { HeaderActions } from '@/components/info/header-actions';
+import { Prose } from '@/components/info/prose';
+import { CtaBand } from '@/components/marketing/cta-band';
+import { Container } from '@/components/ui/container';
+import { PageHeader } from '@/components/ui/page-header';
+import { TableOfContents } from '@/components/ui/table-of-contents';
 import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
 import { contact, legalLastUpdated } from '@/lib/site';
@@ -12,12 +18,6 @@ import {
   type PageKey,
   pageText,
 } from '@/server/seo/page-metadata';
-import { CtaBand } from '../marketing/cta-band';
-import { Container } from '../ui/container';
-import { PageHeader } from '../ui/page-header';
-import { TableOfContents } from '../ui/table-of-contents';
-import { HeaderActions } from './header-actions';
-import { Prose } from './prose';
 
 type Slot = (locale: Locale) => ReactNode | Promise<ReactNode>;
 
