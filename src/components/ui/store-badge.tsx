@@ -5,7 +5,7 @@ import type { DownloadEntry, DownloadProduct } from '@/lib/downloads';
  * The link that gets an app: its official store page (in a new tab; `newTabHint` says so to
  * screen readers) or its installer file (same tab: the browser saves it), in the look of a store
  * badge. It carries `data-track-download=<product>`, the attribute the tracking island counts
- * download clicks by (src/components/tracking/page-events.ts).
+ * download clicks by (src/client/page-events.ts).
  */
 export function StoreBadge({
   product,

@@ -14,7 +14,7 @@ import {
 // never moves the page (no layout shift), and always in the DOM so screen readers already
 // watch it when the first message arrives. Toasts stack in it, so they never overlap, and it
 // sits above the cookie banner while that is shown (toast-placement.ts). Errors of a form are
-// shown on the form instead (src/components/account/use-server-error.ts).
+// shown on the form instead (src/client/use-server-error.ts).
 
 export {
   dismissToast,
