@@ -1,19 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { yearly } from '../../../tests/support/plans-api';
 import { formatMoney } from './money';
-import type { Plan } from './types';
 import { isPlan, usablePlans } from './validate';
 
-const plan: Plan = {
-  id: '12',
-  product_id: 'v2.tvpn.web.vip.usd.1y.off40',
-  interval_count: 1,
-  interval_unit: 'YEAR',
-  price: '59.99',
-  price_unit: '5.00',
-  currency: 'USD',
-  discount_percent: 40,
-  is_recommend: true,
-};
+const plan = yearly;
 
 describe('isPlan', () => {
   it('accepts a complete plan, whatever its product id says', () => {
