@@ -78,16 +78,8 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
     name: 'sandbox',
 
     async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
-      await insertSandboxOrder(db(), {
-        id: sandboxId('SBX'),
-        requestId: input.requestId,
-        orderId: input.orderId,
-        amount: input.amount,
-        currency: input.currency,
-        description: input.description,
-        returnUrl: input.returnUrl,
-        cancelUrl: input.cancelUrl,
-      });
+      const { locale: _locale, ...order } = input;
+      await insertSandboxOrder(db(), { id: sandboxId('SBX'), ...order });
       // The same request id answers with the first order, as PayPal-Request-Id does.
       const row = await findSandboxOrderOfRequest(db(), { requestId: input.requestId });
       if (!row) throw new Error('sandbox order vanished right after insert');

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { sandboxOrders } from '@/server/db/schema';
+import type { CreateOrderInput } from '../provider';
 
 // The built-in sandbox provider's own orders (what PayPal keeps on its side). Global by design:
 // they are the provider's, keyed by its ids; our orders (and their accounts) are in orders.ts.
@@ -42,16 +43,8 @@ export async function setSandboxOrderStatus(
   return row;
 }
 
-export interface InsertSandboxOrderParams {
-  id: string;
-  requestId: string;
-  orderId: string;
-  amount: string;
-  currency: string;
-  description: string;
-  returnUrl: string;
-  cancelUrl: string;
-}
+/** What the sandbox keeps of an order the site asked it to create (all but the locale). */
+export type InsertSandboxOrderParams = Omit<CreateOrderInput, 'locale'> & { id: string };
 
 /** Stores a new sandbox order unless its request id already made one (nothing changes then). */
 export async function insertSandboxOrder(db: Db, params: InsertSandboxOrderParams): Promise<void> {
