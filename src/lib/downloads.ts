@@ -53,8 +53,7 @@ const installerEntry = z
   .strict()
   .superRefine((entry, ctx) => {
     if (!URL.canParse(entry.url)) return;
-    const file = new URL(entry.url).pathname.split('/').pop() ?? '';
-    if (!/^[\w.-]+\.(exe|msi|msix|dmg|pkg)$/.test(file)) {
+    if (!/^[\w.-]+\.(exe|msi|msix|dmg|pkg)$/.test(installerFile(entry))) {
       ctx.addIssue({
         code: 'custom',
         path: ['url'],
@@ -71,42 +70,33 @@ export type DownloadEntry = StoreEntry | InstallerEntry;
 const entryFor = (product: DownloadProduct) =>
   product === 'windows' || product === 'macos' ? z.union([installerEntry, storeEntry]) : storeEntry;
 
+const publisherSchema = z.string().min(2).max(80);
+
+const appsSchema = z
+  .object(
+    Object.fromEntries(downloadProducts.map((product) => [product, entryFor(product)])) as {
+      [P in DownloadProduct]: ReturnType<typeof entryFor>;
+    },
+  )
+  .strict();
+
 export const downloadsManifestSchema = z
   .object({
     /** The developer name the stores show: how a visitor tells the real app from a look-alike. */
-    publisher: z.string().min(2).max(80),
-    apps: z
-      .object(
-        Object.fromEntries(downloadProducts.map((product) => [product, entryFor(product)])) as {
-          [P in DownloadProduct]: ReturnType<typeof entryFor>;
-        },
-      )
-      .strict(),
+    publisher: publisherSchema,
+    apps: appsSchema,
   })
   .strict();
 
 /** A deployment's override: any subset of the apps, and optionally the publisher. */
 export const downloadsOverrideSchema = z
-  .object({
-    publisher: z.string().min(2).max(80).optional(),
-    apps: z
-      .object(
-        Object.fromEntries(
-          downloadProducts.map((product) => [product, entryFor(product).optional()]),
-        ) as { [P in DownloadProduct]: z.ZodOptional<ReturnType<typeof entryFor>> },
-      )
-      .strict()
-      .default({}),
-  })
+  .object({ publisher: publisherSchema.optional(), apps: appsSchema.partial().default({}) })
   .strict();
 
-export interface DownloadsManifest {
-  publisher: string;
-  apps: Record<DownloadProduct, DownloadEntry>;
-}
+export type DownloadsManifest = z.infer<typeof downloadsManifestSchema>;
 
 /** The file name a visitor's browser saves an installer as. */
-export function installerFile(entry: InstallerEntry): string {
+export function installerFile(entry: Pick<InstallerEntry, 'url'>): string {
   return new URL(entry.url).pathname.split('/').pop() ?? '';
 }
 
