@@ -56,4 +56,4 @@ EXPOSE 3000
 # /readyz, which compose.yaml and the load balancer use.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "scripts/start-prod.mjs"]
+CMD ["node", "--import", "tsx", "scripts/ops/start-prod.ts"]

@@ -1,6 +1,6 @@
 import type { NextConfig } from 'next';
 import createNextIntlPlugin from 'next-intl/plugin';
-import { resourceHeaders, securityHeaders } from './src/server/security/response-headers.mjs';
+import { resourceHeaders, securityHeaders } from './src/server/security/response-headers';
 
 const withNextIntl = createNextIntlPlugin('./src/i18n/request.ts');
 

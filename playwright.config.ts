@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// End-to-end tests against a running production server (scripts/e2e.mjs starts one).
+// End-to-end tests against a running production server (scripts/test/e2e.ts starts one).
 // The browser is Debian's Chromium; never `npx playwright install` (no downloads here).
 const isCI = Boolean(process.env.CI);
 

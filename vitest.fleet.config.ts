@@ -1,5 +1,5 @@
 // The fleet test (tests/fleet/): two production instances on one PostgreSQL. Not part of
-// `vitest run`; scripts/fleet-test.mjs runs it with this config.
+// `vitest run`; scripts/test/fleet-test.ts runs it with this config.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { logger, logLevels } from './log';
-import { defaultSiteUrl } from './site-url.mjs';
+import { defaultSiteUrl } from './site-url';
 
 // "a, b" → ['a', 'b']; each entry must be a CIDR block (or a single address) of IPv4 or IPv6.
 export const cidrListSchema = z
@@ -268,7 +268,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   // Unset (never in production): the local server on PORT, as the build that prerendered the
-  // pages saw it (scripts/build-if-needed.mjs applies the same rule).
+  // pages saw it (scripts/build/build-if-needed.ts applies the same rule).
   return { ...result.data, SITE_URL: result.data.SITE_URL ?? defaultSiteUrl(cleaned) };
 }
 

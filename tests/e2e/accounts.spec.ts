@@ -3,7 +3,7 @@
 // "Confirm logout" dialog for an expired session.
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { startTestSmtpServer, type TestSmtpServer, textPart } from '../support/smtp-server';
-import { type RunningServer, startSpecServer } from './helpers';
+import { type ProductionServer, startSpecServer } from './helpers';
 
 const demo = { email: 'demo@turbovpn.local', password: 'Demo-pass1!' };
 
@@ -89,7 +89,7 @@ test.describe('on the shared server (demo account)', () => {
 
 test.describe('password reset with a real SMTP server', () => {
   let smtp: TestSmtpServer;
-  let server: RunningServer;
+  let server: ProductionServer;
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
@@ -158,7 +158,7 @@ test.describe('password reset with a real SMTP server', () => {
 });
 
 test.describe('expired session', () => {
-  let server: RunningServer;
+  let server: ProductionServer;
   const idleSeconds = 4;
 
   test.beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   privatePostgresUnavailable,
   startPrivatePostgresIn,
 } from '../support/private-postgres';
-import { type RunningServer, startSpecServer } from './helpers';
+import { type ProductionServer, startSpecServer } from './helpers';
 
 const cannotRun = privatePostgresUnavailable();
 const plansUnavailable = 'Plans cannot be loaded right now. Please try again in a moment.';
@@ -21,7 +21,7 @@ test.describe('PostgreSQL outage under the production server', () => {
   test.skip(Boolean(cannotRun), cannotRun ?? '');
   test.describe.configure({ mode: 'serial' });
   let cluster: PrivatePostgres | undefined;
-  let server: RunningServer | undefined;
+  let server: ProductionServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(150_000);

@@ -5,7 +5,12 @@
 // the configuration refuses in production.
 import { expect, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
-import { chooseEssentialCookies, messageOf, type RunningServer, startSpecServer } from './helpers';
+import {
+  chooseEssentialCookies,
+  messageOf,
+  type ProductionServer,
+  startSpecServer,
+} from './helpers';
 
 const errorsOf = (locale: Locale) => ({
   errorTitle: messageOf(locale, 'Errors.errorTitle'),
@@ -21,7 +26,7 @@ for (const { failures, what } of [
   { failures: 'page,error-page', what: 'an error page that throws too: the last-resort page' },
 ]) {
   test.describe(what, () => {
-    let server: RunningServer | undefined;
+    let server: ProductionServer | undefined;
     test.describe.configure({ mode: 'default' });
     test.beforeAll(async () => {
       test.setTimeout(150_000);

@@ -2,7 +2,6 @@
 // normalising Location headers, and the site's public base URL.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type APIRequestContext,
@@ -14,6 +13,11 @@ import {
   type Page,
   test,
 } from '@playwright/test';
+import {
+  freePort,
+  type ProductionServer,
+  startProductionServer,
+} from '../../scripts/test/serve-production';
 import type { Locale } from '../../src/lib/locales';
 import { startTestSmtpServer, type TestSmtpServer, textPart } from '../support/smtp-server';
 
@@ -170,31 +174,18 @@ export function hasType(node: Record<string, unknown>, type: string): boolean {
   return value === type || (Array.isArray(value) && value.includes(type));
 }
 
-export interface RunningServer {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-interface ServeModule {
-  freePort(): Promise<number>;
-  startProductionServer(options: {
-    port: number;
-    timeoutMs?: number;
-    env?: Record<string, string>;
-  }): Promise<RunningServer>;
-}
+export type { ProductionServer };
 
 /**
- * A production server of a spec's own (scripts/serve-production.mjs: fresh embedded database
+ * A production server of a spec's own (scripts/test/serve-production.ts: fresh embedded database
  * unless `env` names another) on a free port; `env` gets that port, e.g. for SITE_URL.
  */
 export async function startSpecServer(
   env: (port: number) => Record<string, string>,
   timeoutMs = 120_000,
-): Promise<RunningServer> {
-  const helper = pathToFileURL(path.resolve(process.cwd(), 'scripts/serve-production.mjs')).href;
-  const serve = (await import(helper)) as ServeModule;
-  const port = await serve.freePort();
-  return serve.startProductionServer({ port, timeoutMs, env: env(port) });
+): Promise<ProductionServer> {
+  const port = await freePort();
+  return startProductionServer({ port, timeoutMs, env: env(port) });
 }
 
 /**
@@ -203,7 +194,7 @@ export async function startSpecServer(
  * contexts on it that close after each test. The file's tests run one after another.
  */
 export function ownServer() {
-  let server: RunningServer | undefined;
+  let server: ProductionServer | undefined;
   const contexts: BrowserContext[] = [];
   test.describe.configure({ mode: 'default' });
   test.beforeAll(async () => {
@@ -291,7 +282,7 @@ export async function expectHydrated(locator: Locator) {
  */
 export function ownServerWithMail() {
   let smtp: TestSmtpServer | undefined;
-  let server: RunningServer | undefined;
+  let server: ProductionServer | undefined;
   test.describe.configure({ mode: 'default' });
   test.beforeAll(async () => {
     test.setTimeout(150_000);
@@ -341,7 +332,7 @@ const catalogues = new Map<Locale, Catalogue>();
 export function messageOf(locale: Locale, key: string): string {
   let messages = catalogues.get(locale);
   if (!messages) {
-    // The e2e runner (scripts/e2e.mjs) runs from the repository root.
+    // The e2e runner (scripts/test/e2e.ts) runs from the repository root.
     messages = JSON.parse(
       readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8'),
     ) as Catalogue;

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { flattenMessages, mayKeepEnglish, parseAllowlist } from '../../scripts/i18n-check-lib';
+import { flattenMessages, mayKeepEnglish, parseAllowlist } from '../../scripts/test/i18n-check-lib';
 import {
   defaultLocale,
   directionOf,
@@ -14,12 +14,12 @@ import {
 } from '../../src/lib/locales';
 import { expectNoSeriousAxeViolations } from './helpers';
 
-// The e2e runner (scripts/e2e.mjs) runs from the repository root.
+// The e2e runner (scripts/test/e2e.ts) runs from the repository root.
 const root = process.cwd();
 const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
 const messagesOf = (locale: Locale) => flattenMessages(readJson(`messages/${locale}.json`)).entries;
 const english = messagesOf(defaultLocale);
-const { allowlist } = parseAllowlist(readJson('scripts/i18n-allow.json'));
+const { allowlist } = parseAllowlist(readJson('scripts/test/i18n-allow.json'));
 
 /** Shorter English texts are too often the same words in a sentence of another language. */
 const minLeakLength = 12;

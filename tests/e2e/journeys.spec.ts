@@ -28,14 +28,14 @@ import {
   expectHydrated,
   expectNoSidewaysScroll,
   messageOf,
-  type RunningServer,
+  type ProductionServer,
   startSpecServer,
 } from './helpers';
 
 const msg = messageOf;
 
 let smtp: TestSmtpServer | undefined;
-let server: RunningServer | undefined;
+let server: ProductionServer | undefined;
 const contexts: BrowserContext[] = [];
 
 test.describe.configure({ mode: 'default' });

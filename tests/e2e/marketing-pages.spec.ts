@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import shippedDownloads from '../../content/downloads.json';
-import ar from '../../messages/ar.json';
-import en from '../../messages/en.json';
+import shippedDownloads from '../../content/downloads.json' with { type: 'json' };
+import ar from '../../messages/ar.json' with { type: 'json' };
+import en from '../../messages/en.json' with { type: 'json' };
 import { serverCountrySlugs, useCaseFamilies, useCases } from '../../src/lib/catalog';
 import { type Locale, localizePath } from '../../src/lib/locales';
 import { serverCountryCodes, serverLocations } from '../../src/lib/server-locations';

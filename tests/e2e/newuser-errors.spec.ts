@@ -11,7 +11,7 @@ import { textPart } from '../support/smtp-server';
 import { chooseEssentialCookies, demoAccount, expectHydrated, ownServerWithMail } from './helpers';
 
 type Messages = { ApiErrors: Record<string, string> };
-// The e2e runner (scripts/e2e.mjs) runs from the repository root.
+// The e2e runner (scripts/test/e2e.ts) runs from the repository root.
 const messagesOf = (locale: Locale) =>
   JSON.parse(readFileSync(path.join(process.cwd(), `messages/${locale}.json`), 'utf8')) as Messages;
 

@@ -8,7 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type Locale, localizePath } from '../../src/lib/locales';
 import { chooseEssentialCookies, expectHydrated } from './helpers';
 
-// The e2e runner (scripts/e2e.mjs) runs from the repository root.
+// The e2e runner (scripts/test/e2e.ts) runs from the repository root.
 type Messages = {
   Pages: { edmsub: { heading: string } };
   Forms: { email: string; errors: { emailRequired: string; invalidEmail: string } };

@@ -8,7 +8,7 @@ import { type BrowserContext, expect, type Locator, type Page, test } from '@pla
 import { type Locale, localeCookieName } from '../../src/lib/locales';
 import { chooseEssentialCookies, expectHydrated, headOf } from './helpers';
 
-// The e2e runner (scripts/e2e.mjs) runs from the repository root.
+// The e2e runner (scripts/test/e2e.ts) runs from the repository root.
 type Messages = {
   Common: { brand: string };
   Errors: { notFoundTitle: string; notFound: string };

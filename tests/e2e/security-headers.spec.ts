@@ -222,7 +222,7 @@ test.describe('caching of everything else', () => {
   });
 });
 
-test.describe('compression (scripts/http-server.mjs)', () => {
+test.describe('compression (src/server/http/http-server.ts)', () => {
   test('the browser gets pages, framework files and API answers compressed with Brotli', async ({
     page,
     request,

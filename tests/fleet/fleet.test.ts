@@ -1,7 +1,7 @@
 // Two production instances (`npm run start:prod`) on one PostgreSQL behave as one site: they
 // migrate one empty database together, share sessions, login limits, the plan catalogue,
-// payments and the analytics writer's table. Run by scripts/fleet-test.mjs (needs
-// TEST_DATABASE_URL from scripts/with-postgres.sh and a production build).
+// payments and the analytics writer's table. Run by scripts/test/fleet-test.ts (needs
+// TEST_DATABASE_URL from scripts/test/with-postgres.sh and a production build).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,15 +10,16 @@ import {
   type Instance,
   journalEntries,
   productionSettings,
-  type ScratchDatabase,
   startInstance,
-} from '../../scripts/fleet-support.mjs';
+} from '../../scripts/test/fleet-support';
+import type { ScratchDatabase } from '../../scripts/test/scratch-database';
 import { hashPassword } from '../../src/server/account/password-hash';
 import { type FakePayPal, startFakePayPal } from '../support/fake-paypal';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set: run through scripts/fleet-test.mjs');
+if (!adminUrl)
+  throw new Error('TEST_DATABASE_URL is not set: run through scripts/test/fleet-test.ts');
 
 const account = '/api/mms/account/v1';
 const payment = '/api/mms/payment/v1';

@@ -1,5 +1,5 @@
 // Every setting APP_ENV=production requires, present and valid: the base of the configuration
-// tests (src/server/config.test.ts, scripts/production-settings.test.ts).
+// tests (src/server/config.test.ts, src/server/http/production-settings.test.ts).
 export const completeProductionEnv = {
   APP_ENV: 'production',
   SITE_URL: 'https://www.example.com',

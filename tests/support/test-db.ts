@@ -4,7 +4,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createDb, type DbHandle } from '@/server/db/client';
 import { runMigrations } from '@/server/db/migrate';
-import { createScratchDatabase } from '../../scripts/scratch-database.mjs';
+import { createScratchDatabase } from '../../scripts/test/scratch-database';
 
 export interface TestDb {
   handle: DbHandle;

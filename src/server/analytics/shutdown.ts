@@ -33,7 +33,7 @@ export function drainAll(): Promise<void> {
 /**
  * Makes sure `flush` runs before the process ends on SIGTERM or SIGINT.
  *
- * The production server (scripts/http-server.mjs, like `next start`) handles both signals itself: it stops accepting connections, lets pending requests
+ * The production server (src/server/http/http-server.ts, like `next start`) handles both signals itself: it stops accepting connections, lets pending requests
  * finish (they may still add events) and then calls process.exit(). An async flush started from
  * our own signal listener would be cut off by that exit, so on a signal we hold process.exit back
  * until the flush has finished. When no one else listens for the signal (a plain Node process),

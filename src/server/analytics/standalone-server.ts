@@ -1,5 +1,5 @@
 // The API alone on @hono/node-server, without Next: for the events benchmark
-// (scripts/bench-events.mjs) and the shutdown test. Run with
+// (scripts/bench/bench-events.ts) and the shutdown test. Run with
 //   node --conditions=react-server --import tsx src/server/analytics/standalone-server.ts
 // It prints `listening <port>` when ready; SIGTERM/SIGINT stop accepting, let the requests in
 // flight finish, store every buffered event, close the database and exit 0.

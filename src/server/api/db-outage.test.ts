@@ -23,7 +23,7 @@ import { testDatabaseUrl } from '../../../tests/support/test-db';
 import { databaseUnavailableMessage } from './middleware/error-handler';
 
 const cannotRun = !testDatabaseUrl
-  ? 'runs in the PostgreSQL run only (TEST_DATABASE_URL, scripts/with-postgres.sh)'
+  ? 'runs in the PostgreSQL run only (TEST_DATABASE_URL, scripts/test/with-postgres.sh)'
   : privatePostgresUnavailable();
 if (cannotRun) console.info(`database outage test skipped: ${cannotRun}`);
 

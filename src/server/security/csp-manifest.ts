@@ -1,6 +1,6 @@
 // The hashes of every prerendered page's inline scripts (docs/security.md, "CSP"). A prerendered
 // page cannot carry a per-request nonce, so its policy lists the SHA-256 of each inline script it
-// contains. `scripts/csp-manifest.ts` writes them to .next/csp-manifest.json after `next build`;
+// contains. `scripts/build/csp-manifest.ts` writes them to .next/csp-manifest.json after `next build`;
 // the proxy reads that file once. A build without it (a bare `next build`) still works: the
 // proxy then hashes each prerendered page's HTML on its first request.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Content-Security-Policy of the site's pages (docs/security.md). Pure functions, shared by the
-// proxy, the build step that hashes prerendered pages (scripts/csp-manifest.ts) and the tests.
+// proxy, the build step that hashes prerendered pages (scripts/build/csp-manifest.ts) and the tests.
 import { createHash } from 'node:crypto';
 
 /** reCAPTCHA (spec 7) is the only third party, and only when a site key is set at build. */
@@ -59,7 +59,7 @@ export function pageContentSecurityPolicy(script: ScriptPolicy, options: CspOpti
   ].join('; ');
 }
 
-export { resourceContentSecurityPolicy } from './response-headers.mjs';
+export { resourceContentSecurityPolicy } from './response-headers';
 
 /** A fresh 128-bit nonce, base64. */
 export function newNonce(): string {

@@ -1,0 +1,71 @@
+// `npm run bench:messages`: how many bytes of text each locale sends to the browser on a
+// marketing page. Builds when needed, serves the production build, fetches the page in every
+// locale and measures the React Server Components payload inlined in the HTML (the
+// `self.__next_f.push` scripts), which carries every message the page's client islands receive,
+// next to the whole document. Prints a Markdown table (raw and gzip bytes).
+//   node --import tsx scripts/bench/messages-bytes.ts [/path]   (default: the home page)
+import { gzipSync } from 'node:zlib';
+import { type Locale, locales } from '../../src/lib/locales';
+import { buildIfNeeded } from '../build/build-if-needed';
+import {
+  freePort,
+  type ProductionServer,
+  reportStartError,
+  startProductionServer,
+} from '../test/serve-production';
+
+const pagePath = process.argv.slice(2).find((arg) => arg.startsWith('/')) ?? '/';
+const kib = (bytes: number): string => (bytes / 1024).toFixed(1);
+
+function flightPayload(html: string): string {
+  const scripts = html.match(/<script>self\.__next_f\.push\([\s\S]*?<\/script>/g) ?? [];
+  return scripts.join('');
+}
+
+async function main(): Promise<number> {
+  await buildIfNeeded();
+  let server: ProductionServer;
+  try {
+    server = await startProductionServer({ port: await freePort() });
+  } catch (error) {
+    reportStartError(error, 'messages-bytes');
+    return 1;
+  }
+  const rows: Array<{
+    locale: Locale;
+    html: number;
+    htmlGzip: number;
+    flight: number;
+    flightGzip: number;
+  }> = [];
+  try {
+    for (const locale of locales) {
+      const localized = `${locale === 'en' ? '' : `/${locale}`}${pagePath === '/' ? '' : pagePath}`;
+      const url = `${server.baseUrl}${localized || '/'}`;
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
+      const html = await response.text();
+      const flight = flightPayload(html);
+      rows.push({
+        locale,
+        html: Buffer.byteLength(html),
+        htmlGzip: gzipSync(html, { level: 9 }).length,
+        flight: Buffer.byteLength(flight),
+        flightGzip: gzipSync(flight, { level: 9 }).length,
+      });
+    }
+  } finally {
+    await server.stop();
+  }
+  console.log(`\nPage ${pagePath}, per locale (KiB)\n`);
+  console.log('| locale | HTML | HTML gzip | RSC payload | RSC payload gzip |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const row of rows) {
+    console.log(
+      `| ${row.locale} | ${kib(row.html)} | ${kib(row.htmlGzip)} | ${kib(row.flight)} | ${kib(row.flightGzip)} |`,
+    );
+  }
+  return 0;
+}
+
+process.exitCode = await main();
