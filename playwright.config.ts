@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './scripts/test/chromium';
 
 // End-to-end tests against a running production server (scripts/test/e2e.ts starts one).
 // The browser is Debian's Chromium; never `npx playwright install` (no downloads here).
@@ -23,17 +24,8 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          executablePath: chromiumPath,
+          args: chromiumFlags,
         },
       },
     },

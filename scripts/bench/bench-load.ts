@@ -16,6 +16,7 @@ import { repoRoot } from '../../src/server/http/build-output';
 import { startFakePayPal } from '../../tests/support/fake-paypal';
 import { startTestSmtpServer } from '../../tests/support/smtp-server';
 import { buildIfNeeded } from '../build/build-if-needed';
+import { runCommand } from '../command';
 import {
   createScratchDatabase,
   freePort,
@@ -540,13 +541,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const cause = error instanceof Error && error.cause ? ` (${String(error.cause)})` : '';
-    console.error(
-      `${prefix}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}${cause}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(prefix, main, { stack: true });

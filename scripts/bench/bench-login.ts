@@ -5,6 +5,7 @@
 import os from 'node:os';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { buildIfNeeded } from '../build/build-if-needed';
+import { runCommand } from '../command';
 import {
   freePort,
   type ProductionServer,
@@ -121,10 +122,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(`${prefix}: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand(prefix, main);

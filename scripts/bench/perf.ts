@@ -16,6 +16,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result as LighthouseResult } from 'lighthouse';
 import { repoRoot } from '../../src/server/http/build-output';
 import { buildIfNeeded } from '../build/build-if-needed';
+import { runCommand } from '../command';
+import { chromiumFlags, chromiumPath } from '../test/chromium';
 import {
   freePort,
   type ProductionServer,
@@ -38,16 +40,6 @@ const budgets: Record<Category, number> = {
   'best-practices': 1,
   seo: 1,
 };
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const args = process.argv.slice(2);
 const strict = args.includes('--strict');
@@ -228,8 +220,8 @@ async function auditInFreshChrome(pagePath: string, url: string): Promise<PageRe
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      chromeFlags,
+      chromePath: chromiumPath,
+      chromeFlags: chromiumFlags,
       logLevel: 'error',
     });
     return await audit(pagePath, url, chrome.port);
@@ -317,12 +309,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      `${prefix}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(prefix, main, { stack: true });

@@ -18,6 +18,7 @@ async function main(): Promise<void> {
   await startHttpServer(port, { exitCode: () => 0 });
 }
 
+// Not runCommand: the server keeps the process alive after main has started it.
 main().catch((error: unknown) => {
   console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);

@@ -2,6 +2,7 @@
 // creates an account with a password on the configured database (migrations applied first).
 // Run with --conditions=react-server (see package.json), like db:migrate.
 import { parseArgs } from 'node:util';
+import { runCommand } from '../command';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -46,10 +47,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(`user:create: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runCommand('user:create', main);

@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { repoRoot } from '../../src/server/http/build-output';
 import { buildIfNeeded } from '../build/build-if-needed';
+import { runCommand } from '../command';
 import { type ProductionServer, reportStartError, startProductionServer } from './serve-production';
 
 const prefix = 'e2e';
@@ -74,12 +75,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error) => {
-    console.error(
-      `${prefix}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-    );
-    process.exit(1);
-  },
-);
+runCommand(prefix, main, { stack: true });
