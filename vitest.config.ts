@@ -13,7 +13,7 @@ export default defineConfig({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     // Each test file boots its own database (PGlite compiles its WebAssembly in a few seconds).
     hookTimeout: 60_000,

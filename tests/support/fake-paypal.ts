@@ -25,6 +25,38 @@
  *   GET  /checkoutnow?token={id}               the buyer's approval page (the payer-action link):
  *                                              "Pay Now" approves and redirects to return_url
  *                                              with ?token={id}&PayerID=…, "Cancel" to cancel_url
+ * Catalog Products v1 and Subscriptions v1 (tests/support/fake-paypal-billing.ts, whose header
+ * says where PayPal's documents were followed and what the fake chose where they are silent):
+ *   POST /v1/catalogs/products                 201; PROD-… id unless given (422
+ *                                              DUPLICATE_RESOURCE_IDENTIFIER if taken); replays
+ *                                              per PayPal-Request-Id; Prefer like orders
+ *   GET  /v1/catalogs/products/{id}
+ *   POST /v1/billing/plans                     201 P-… plan of the product (404 if unknown):
+ *                                              up to two TRIAL cycles then one REGULAR; replays;
+ *                                              Prefer
+ *   GET  /v1/billing/plans/{id}
+ *   POST /v1/billing/plans/{id}/activate | /deactivate            204 (422 PLAN_STATUS_INVALID)
+ *   POST /v1/billing/plans/{id}/update-pricing-schemes            204, new prices and versions
+ *   POST /v1/billing/subscriptions             201 I-… APPROVAL_PENDING with an approve link;
+ *                                              plan must be ACTIVE (422 PLAN_STATUS_INVALID);
+ *                                              replays; Prefer
+ *   GET  /v1/billing/subscriptions/{id}        ?fields=plan adds the plan
+ *   POST /v1/billing/subscriptions/{id}/cancel | /suspend | /activate
+ *                                              204 (422 SUBSCRIPTION_STATUS_INVALID)
+ *   POST /v1/billing/subscriptions/{id}/revise 200 with an approve link; the consented plan
+ *                                              (same product) is billed from the next renewal
+ *   GET  /v1/billing/subscriptions/{id}/transactions?start_time=…&end_time=…
+ *   GET  /webapps/billing/subscriptions?ba_token=BA-…
+ *                                              the buyer's consent page (the approve link): the
+ *                                              plan's terms; "Agree & Subscribe" activates it and
+ *                                              charges the first cycle once start_time has come
+ *                                              (with user_action CONTINUE the button is
+ *                                              "Continue" and leaves it APPROVED), then redirects
+ *                                              to return_url with
+ *                                              ?subscription_id=I-…&ba_token=BA-…&token=BA-…,
+ *                                              "Cancel" to cancel_url
+ *   GET  /webapps/billing/subscriptions/update?ba_token=BA-…     consent to a revision
+ * POST /v2/payments/captures/{id}/refund also refunds a subscription's transaction by its id.
  * API calls need a Bearer token from the token endpoint (401 invalid_token otherwise).
  *
  * Test controls
@@ -43,11 +75,54 @@
  *   webhookEvent(orderId, type) a PayPal-shaped event (CHECKOUT.ORDER.APPROVED, PAYMENT.CAPTURE.*)
  *                               about an order, to pass to signedWebhook
  *   order(orderId)              the order as GET /v2/checkout/orders/{id} shows it (or undefined)
+ *   approveSubscription(id)     the buyer clicks "Agree & Subscribe" (no redirect); for an
+ *                               ACTIVE subscription with a pending revision, consents to it
+ *   renewSubscription(id, { fail? })
+ *                               runs the next billing cycle now (ACTIVE only, else throws):
+ *                               applies a consented revision, records a COMPLETED transaction
+ *                               at the cycle's price (TRIAL then REGULAR), advances
+ *                               next_billing_time and returns the transaction id; with fail,
+ *                               nothing is paid, failed_payments_count, last_failed_payment and
+ *                               outstanding_balance are set, SUSPENDED at the plan's
+ *                               payment_failure_threshold; returns undefined
+ *   subscription(id)            the subscription as GET shows it (or undefined)
+ *   transactions(id)            its transactions, as the transactions endpoint shows them
+ *   expireSubscription(id)      EXPIRED, as when all its cycles are done
+ *   subscriptionWebhookEvent(id, type, transactionId?)
+ *                               a PayPal-shaped BILLING.SUBSCRIPTION.* event (the subscription)
+ *                               or PAYMENT.SALE.COMPLETED / REFUNDED / REVERSED (a transaction,
+ *                               by default the last one), to pass to signedWebhook
  *   requests                    every call received, in order, with its answer's status
+ * failNext and expireTokens apply to the subscription API calls as to the others; the buyer
+ * pages (/checkoutnow, /webapps/…) never fail.
  */
-import { createHash, createHmac, randomBytes, randomInt } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createFakeBilling, type FakeSubscriptionWebhookType } from './fake-paypal-billing';
+import {
+  type Answer,
+  cents,
+  checkMoney,
+  debugId,
+  definedOnly,
+  escapeHtml,
+  type FakeRefund,
+  formatCents,
+  html,
+  invalidField,
+  isObject,
+  type Json,
+  type Money,
+  notFound,
+  optionalString,
+  paypalError,
+  paypalId,
+  type Refundable,
+  redirect,
+  safeDecode,
+  unprocessable,
+} from './fake-paypal-http';
 
 export interface FakePayPalOptions {
   clientId?: string;
@@ -78,6 +153,8 @@ export interface SignedWebhook {
   body: string;
 }
 
+export type { FakeSubscriptionWebhookType } from './fake-paypal-billing';
+
 export type FakeWebhookType =
   | 'CHECKOUT.ORDER.APPROVED'
   | 'PAYMENT.CAPTURE.COMPLETED'
@@ -100,32 +177,24 @@ export interface FakePayPal {
   signedWebhook(event: object, options?: { webhookId?: string }): SignedWebhook;
   webhookEvent(orderId: string, type?: FakeWebhookType): Record<string, unknown>;
   order(orderId: string): Record<string, unknown> | undefined;
+  /** The buyer clicks "Agree & Subscribe" (or consents to a pending revision); no redirect. */
+  approveSubscription(subscriptionId: string): void;
+  /** Runs the next billing cycle now: the new transaction's id, undefined if failed or free. */
+  renewSubscription(subscriptionId: string, options?: { fail?: boolean }): string | undefined;
+  subscription(subscriptionId: string): Record<string, unknown> | undefined;
+  transactions(subscriptionId: string): Record<string, unknown>[];
+  expireSubscription(subscriptionId: string): void;
+  subscriptionWebhookEvent(
+    subscriptionId: string,
+    type: FakeSubscriptionWebhookType,
+    transactionId?: string,
+  ): Record<string, unknown>;
   close(): Promise<void>;
 }
 
-type Json = Record<string, unknown>;
-
-interface Money {
-  currency_code: string;
-  value: string;
-}
-
-interface FakeRefund {
-  id: string;
-  status: 'COMPLETED';
-  amount: Money;
-  note_to_payer?: string;
-  create_time: string;
-}
-
-interface FakeCapture {
-  id: string;
-  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
+interface FakeCapture extends Refundable {
   reason?: string;
-  amount: Money;
-  refunds: FakeRefund[];
   create_time: string;
-  update_time: string;
 }
 
 interface FakeOrder {
@@ -139,12 +208,6 @@ interface FakeOrder {
   captures: FakeCapture[];
   create_time: string;
   update_time: string;
-}
-
-interface Answer {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
 }
 
 interface Fault {
@@ -173,6 +236,7 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
   const faults: Fault[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let url = '';
+  const billing = createFakeBilling({ baseUrl: () => url });
 
   const server = createServer((req, res) => {
     readBody(req).then(
@@ -194,7 +258,8 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       respond(res, answer);
     };
     const handle = () => reply(route(entry, text));
-    const fault = entry.path.startsWith('/checkoutnow') ? undefined : takeFault(entry.path);
+    const page = entry.path.startsWith('/checkoutnow') || entry.path.startsWith('/webapps/');
+    const fault = page ? undefined : takeFault(entry.path);
     if (!fault) {
       handle();
     } else if (fault.mode === 'down') {
@@ -225,11 +290,15 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       if (method === 'GET') return approvalPage(searchParams.get('token') ?? '');
       if (method === 'POST') return approvalSubmit(new URLSearchParams(text));
     }
+    if (billing.isPage(pathname)) {
+      return billing.page(method, pathname, searchParams, new URLSearchParams(text));
+    }
     if (method === 'POST' && pathname === '/v1/oauth2/token') return issueToken(request);
     const known =
       /^\/v2\/checkout\/orders(\/[^/]+(\/capture)?)?$/.test(pathname) ||
       /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(pathname) ||
-      pathname === '/v1/notifications/verify-webhook-signature';
+      pathname === '/v1/notifications/verify-webhook-signature' ||
+      billing.handles(pathname);
     if (!known) return { status: 404 };
     if (!authorized(request)) {
       return {
@@ -248,6 +317,17 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const requestId = request.headers['paypal-request-id'];
     const representation = (request.headers.prefer ?? '').includes('return=representation');
     const segments = pathname.split('/').map(safeDecode);
+    if (billing.handles(pathname)) {
+      return billing.route({
+        method,
+        pathname,
+        segments,
+        body: request.body,
+        requestId,
+        query: searchParams,
+        representation,
+      });
+    }
     if (method === 'POST' && pathname === '/v2/checkout/orders') {
       return createOrder(body, requestId, representation);
     }
@@ -450,9 +530,9 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
     const key = `refund\n${captureId}\n${requestId ?? ''}`;
     const replay = requestId ? replays.get(key) : undefined;
     if (replay) return replay;
-    const found = findCapture(captureId);
-    if (!found) return notFound('capture_id', captureId);
-    const { capture } = found;
+    const capture: Refundable | undefined =
+      findCapture(captureId)?.capture ?? billing.findTransaction(captureId);
+    if (!capture) return notFound('capture_id', captureId);
     if (capture.status === 'REFUNDED') {
       return unprocessable(
         'CAPTURE_FULLY_REFUNDED',
@@ -816,6 +896,12 @@ export async function startFakePayPal(options: FakePayPalOptions = {}): Promise<
       const order = orders.get(orderId);
       return order ? orderJson(order) : undefined;
     },
+    approveSubscription: billing.approveSubscription,
+    renewSubscription: billing.renewSubscription,
+    subscription: billing.subscription,
+    transactions: billing.transactions,
+    expireSubscription: billing.expireSubscription,
+    subscriptionWebhookEvent: billing.subscriptionWebhookEvent,
     close() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
@@ -861,146 +947,4 @@ function parseBody(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-function paypalError(
-  status: number,
-  name: string,
-  message: string,
-  detail?: {
-    issue: string;
-    description: string;
-    field?: string;
-    value?: string;
-    location?: string;
-  },
-): Answer {
-  return {
-    status,
-    body: {
-      name,
-      message,
-      debug_id: debugId(),
-      ...(detail ? { details: [detail] } : {}),
-      links: [
-        {
-          href: `https://developer.paypal.com/api/rest/reference/orders/v2/errors/#${detail?.issue ?? name}`,
-          rel: 'information_link',
-          method: 'GET',
-        },
-      ],
-    },
-  };
-}
-
-function unprocessable(issue: string, description: string): Answer {
-  return paypalError(
-    422,
-    'UNPROCESSABLE_ENTITY',
-    'The requested action could not be performed, semantically incorrect, or failed business validation.',
-    { issue, description },
-  );
-}
-
-function invalidField(field: string, issue: string, description: string): Answer {
-  return paypalError(
-    400,
-    'INVALID_REQUEST',
-    'Request is not well-formed, syntactically incorrect, or violates schema.',
-    { field, location: 'body', issue, description },
-  );
-}
-
-function notFound(field: string, value: string): Answer {
-  return paypalError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', {
-    field,
-    value,
-    location: 'path',
-    issue: 'INVALID_RESOURCE_ID',
-    description:
-      'Specified resource ID does not exist. Please check the resource ID and try again.',
-  });
-}
-
-function checkMoney(money: unknown, field: string): Answer | undefined {
-  if (!isObject(money) || money.currency_code === undefined || money.value === undefined) {
-    return invalidField(
-      field,
-      'MISSING_REQUIRED_PARAMETER',
-      'currency_code and value are required',
-    );
-  }
-  if (typeof money.currency_code !== 'string' || !/^[A-Z]{3}$/.test(money.currency_code)) {
-    return invalidField(`${field}/currency_code`, 'INVALID_PARAMETER_VALUE', 'unknown currency');
-  }
-  if (typeof money.value !== 'string' || !/^\d{1,10}(\.\d{1,2})?$/.test(money.value)) {
-    return invalidField(`${field}/value`, 'INVALID_PARAMETER_SYNTAX', 'value is not an amount');
-  }
-  if (cents(money.value) === 0) {
-    return unprocessable('CANNOT_BE_ZERO_OR_NEGATIVE', 'Must be greater than zero.');
-  }
-  return undefined;
-}
-
-// '12.3' → 1230: amounts are compared in hundredths, never as floats.
-function cents(value: string): number {
-  const [whole = '0', fraction = ''] = value.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-function formatCents(total: number): string {
-  return `${Math.floor(total / 100)}.${String(total % 100).padStart(2, '0')}`;
-}
-
-function redirect(target: unknown, params: Record<string, string>): Answer {
-  if (typeof target !== 'string') {
-    return html(200, '<h1>Fake PayPal</h1><p>Done. You may return to the merchant.</p>');
-  }
-  const location = new URL(target);
-  for (const [name, value] of Object.entries(params)) location.searchParams.set(name, value);
-  return { status: 303, headers: { location: location.href } };
-}
-
-function html(status: number, content: string): Answer {
-  return {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Fake PayPal</title></head><body>${content}</body></html>`,
-  };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function optionalString(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
-function definedOnly(record: object): Json {
-  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
-}
-
-// PayPal's ids: upper-case letters and digits (orders and captures 17, payer ids 13).
-function paypalId(length: number): string {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-  let id = '';
-  for (let i = 0; i < length; i += 1) id += alphabet[randomInt(alphabet.length)];
-  return id;
-}
-
-function debugId(): string {
-  return randomBytes(7).toString('hex').slice(0, 13);
 }
