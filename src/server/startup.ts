@@ -9,6 +9,8 @@ import { developerNotice, logger } from '@/server/log';
 import { getMailer } from '@/server/mail';
 import { processMailQueue } from '@/server/mail/queue';
 import { providerFromConfig } from '@/server/payments';
+import { createPayPalProvider, paypalOptionsFromConfig } from '@/server/payments/paypal';
+import { syncProviderPlans } from '@/server/payments/plan-sync';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { pruneExpiredRecords } from '@/server/retention/queries';
 
@@ -114,6 +116,35 @@ function scheduleRetention(handle: DbHandle) {
   setTimeout(run, 60_000).unref();
 }
 
+const planSyncTimerKey = Symbol.for('turbovpn.server.plan-sync');
+const planSyncStore = globalThis as typeof globalThis & { [planSyncTimerKey]?: NodeJS.Timeout };
+
+// With PayPal, the catalogue's billing plans are made or brought up to date at start and then
+// every hour (a catalogue row changed in the database needs no restart). Idempotent and safe on
+// several instances at once (src/server/payments/plan-sync.ts); a failure is logged and the next
+// run tries again.
+const planSyncEveryMs = 60 * 60_000;
+
+function schedulePlanSync(handle: DbHandle, settings: Config) {
+  const paypal = paypalOptionsFromConfig(settings);
+  if (!paypal || planSyncStore[planSyncTimerKey]) return;
+  const billing = createPayPalProvider(paypal);
+  const run = () => {
+    syncProviderPlans(handle.db, billing)
+      .then((report) => {
+        if (report.created.length > 0 || report.skipped.length > 0) {
+          logger.info({ area: 'payments', ...report }, 'billing plans synchronised with PayPal');
+        }
+      })
+      .catch((error: unknown) => {
+        logger.error({ area: 'payments', err: error }, 'billing plan sync with PayPal failed');
+      });
+  };
+  planSyncStore[planSyncTimerKey] = setInterval(run, planSyncEveryMs);
+  planSyncStore[planSyncTimerKey].unref();
+  run();
+}
+
 /**
  * An invalid downloads manifest stops the start (the build that rendered the download pages
  * would have failed on it too); production says which apps still link to a store's search.
@@ -144,6 +175,7 @@ export async function startServer(): Promise<void> {
   scheduleRefundRetries(handle);
   scheduleMailQueue(handle);
   scheduleRetention(handle);
+  schedulePlanSync(handle, settings);
   if (settings.APP_ENV === 'production') return;
   if (!settings.PAYPAL_CLIENT_ID && !store[announcedKey]) {
     logger.warn(

@@ -13,6 +13,9 @@ export const yearly: Plan = {
   currency: 'USD',
   discount_percent: 40,
   is_recommend: true,
+  renewal_price: '59.99',
+  renewal_interval_count: 1,
+  renewal_interval_unit: 'YEAR',
 };
 
 export const monthly: Plan = {
@@ -22,6 +25,8 @@ export const monthly: Plan = {
   interval_unit: 'MONTH',
   price: '11.99',
   price_unit: '11.99',
+  renewal_price: '11.99',
+  renewal_interval_unit: 'MONTH',
   discount_percent: 0,
   is_recommend: false,
 };

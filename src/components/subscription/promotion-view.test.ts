@@ -26,6 +26,9 @@ const plan: Plan = {
   currency: 'USD',
   discount_percent: 65,
   is_recommend: true,
+  renewal_price: '50.00',
+  renewal_interval_count: 1,
+  renewal_interval_unit: 'YEAR',
 };
 
 const now = Date.parse('2026-05-01T10:00:00Z');

@@ -21,6 +21,9 @@ const plan: Plan = {
   currency: 'USD',
   discount_percent: 0,
   is_recommend: false,
+  renewal_price: '11.99',
+  renewal_interval_count: 1,
+  renewal_interval_unit: 'MONTH',
 };
 
 const nameOf = (product_id: string, fields: Partial<Plan> = {}) =>

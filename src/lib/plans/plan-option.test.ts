@@ -16,6 +16,9 @@ const twoYears: Plan = {
   currency: 'usd',
   discount_percent: 0,
   is_recommend: true,
+  renewal_price: '50.00',
+  renewal_interval_count: 1,
+  renewal_interval_unit: 'YEAR',
 };
 
 describe('toPlanOptions', () => {

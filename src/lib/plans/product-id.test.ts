@@ -144,6 +144,9 @@ const plan: Plan = {
   currency: 'USD',
   discount_percent: 50,
   is_recommend: true,
+  renewal_price: '50.00',
+  renewal_interval_count: 1,
+  renewal_interval_unit: 'YEAR',
 };
 
 const currency = (amount: number, code: string, locale: string) =>

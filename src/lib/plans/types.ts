@@ -23,6 +23,14 @@ export interface Plan {
   discount_percent: number;
   /** The recommended ("best") plan, preselected when the URL names none. */
   is_recommend: boolean;
+  /**
+   * What the plan renews at when its first term ends, unless auto-renewal is turned off: this
+   * price (a decimal string, same currency) for `renewal_interval_count` × `renewal_interval_unit`
+   * (the plan's own period, at most a year; renewal.ts).
+   */
+  renewal_price: string;
+  renewal_interval_count: number;
+  renewal_interval_unit: IntervalUnit;
 }
 
 /** A count of one unit, e.g. 24 MONTH. */

@@ -25,7 +25,12 @@ export function isPlan(value: unknown): value is Plan {
     typeof discount_percent === 'number' &&
     discount_percent >= 0 &&
     discount_percent <= 100 &&
-    typeof value.is_recommend === 'boolean'
+    typeof value.is_recommend === 'boolean' &&
+    isDecimalAmount(value.renewal_price) &&
+    typeof value.renewal_interval_count === 'number' &&
+    Number.isInteger(value.renewal_interval_count) &&
+    value.renewal_interval_count > 0 &&
+    intervalUnits.some((unit) => unit === value.renewal_interval_unit)
   );
 }
 

@@ -1,14 +1,12 @@
 import 'server-only';
 import { type Locale, localizePath } from '@/lib/locales';
 import { normalizeEmail } from '@/lib/password-rules';
-import { parseProductId } from '@/lib/plans/product-id';
-import { brand } from '@/lib/site';
 import type { Attribution } from '@/server/attribution';
 import type { Db } from '@/server/db/client';
-import type { OrderRow, PlanRow, User } from '@/server/db/schema';
+import type { OrderRow, User } from '@/server/db/schema';
 import { type SessionSettings, startWebSession } from '@/server/session/service';
 import { hashToken, newSessionToken } from '@/server/session/tokens';
-import { findPlan } from './catalog';
+import { findPlan, orderDescription } from './catalog';
 import { notifyFulfilled } from './emails';
 import { paymentErrors } from './errors';
 import { fulfilOrder, markOrder } from './fulfil';
@@ -53,18 +51,6 @@ export interface StartedCheckout {
   approveUrl: string;
   /** Only for a buyer without a session: lets this browser follow the order (HttpOnly cookie). */
   checkoutToken?: string;
-}
-
-function orderDescription(plan: PlanRow, kind: OrderKind): string {
-  const period = parseProductId(plan.productId)?.origin ?? {
-    count: plan.intervalCount,
-    unit: plan.intervalUnit,
-  };
-  const unit = period.unit.toLowerCase();
-  const length = `${period.count} ${unit}${period.count === 1 ? '' : 's'}`;
-  return kind === 'gift'
-    ? `${brand.name} Premium gift card, ${length}`
-    : `${brand.name} Premium, ${length}`;
 }
 
 /** Where the provider sends the buyer back: the Windows app's own result page, else paystatus. */

@@ -47,6 +47,25 @@ export const refundSchema = z.object({
 
 export const verificationSchema = z.object({ verification_status: z.string() });
 
+export const billingPlanSchema = z.object({ id: z.string(), status: z.string().optional() });
+
+export const subscriptionSchema = z.object({
+  id: z.string(),
+  status: z.enum(['APPROVAL_PENDING', 'APPROVED', 'ACTIVE', 'SUSPENDED', 'CANCELLED', 'EXPIRED']),
+  plan_id: z.string(),
+  custom_id: z.string().optional(),
+  billing_info: z
+    .object({
+      next_billing_time: z.string().optional(),
+      failed_payments_count: z.number().optional(),
+      last_payment: z.object({ amount: moneySchema, time: z.string() }).optional(),
+    })
+    .optional(),
+  links: z.array(linkSchema).optional(),
+});
+
+export type PayPalSubscription = z.infer<typeof subscriptionSchema>;
+
 // Orders/Payments errors name the problem in details[0].issue; OAuth errors in `error`.
 export const errorSchema = z.object({
   name: z.string().optional(),
@@ -87,4 +106,41 @@ export interface PayPalOrderRequest {
 export interface PayPalRefundRequest {
   amount?: PayPalMoney;
   note_to_payer?: string;
+}
+
+/** One cycle of POST /v1/billing/plans; a free cycle has no pricing scheme. */
+export interface PayPalBillingCycle {
+  frequency: { interval_unit: 'DAY' | 'WEEK' | 'MONTH' | 'YEAR'; interval_count: number };
+  tenure_type: 'TRIAL' | 'REGULAR';
+  sequence: number;
+  total_cycles: number;
+  pricing_scheme?: { fixed_price: PayPalMoney };
+}
+
+/** POST /v1/billing/plans. */
+export interface PayPalPlanRequest {
+  product_id: string;
+  name: string;
+  status: 'ACTIVE';
+  billing_cycles: PayPalBillingCycle[];
+  payment_preferences: {
+    auto_bill_outstanding: boolean;
+    setup_fee_failure_action: 'CONTINUE' | 'CANCEL';
+    payment_failure_threshold: number;
+  };
+}
+
+/** POST /v1/billing/subscriptions. */
+export interface PayPalSubscriptionRequest {
+  plan_id: string;
+  custom_id: string;
+  start_time?: string;
+  application_context: {
+    brand_name: string;
+    shipping_preference: 'NO_SHIPPING';
+    user_action: 'SUBSCRIBE_NOW';
+    return_url: string;
+    cancel_url: string;
+    locale?: string;
+  };
 }

@@ -1,32 +1,45 @@
 import 'server-only';
 import type { z } from 'zod';
 import type { Config } from '@/server/config';
+import type { BillingCycle } from './billing-cycles';
 import {
+  billingPlanSchema,
   errorSchema,
   orderSchema,
+  type PayPalBillingCycle,
   type PayPalExperienceContext,
   type PayPalOrder,
   type PayPalOrderRequest,
+  type PayPalPlanRequest,
   type PayPalRefundRequest,
+  type PayPalSubscription,
+  type PayPalSubscriptionRequest,
   refundSchema,
+  subscriptionSchema,
   tokenSchema,
   verificationSchema,
 } from './paypal-wire';
 import {
+  type BillingProvider,
   type Capture,
   type CaptureResult,
   type CreatedOrder,
+  type CreatedSubscription,
   type CreateOrderInput,
+  type CreatePlanInput,
+  type CreateSubscriptionInput,
   type PaymentProvider,
   type ProviderOrder,
   ProviderRequestError,
+  type ProviderSubscription,
   ProviderUnavailableError,
   type RefundInput,
   type RefundResult,
 } from './provider';
 
 /**
- * PayPal's REST API (Orders v2, Payments v2, webhook verification) over fetch, without SDK.
+ * PayPal's REST API (Orders v2, Payments v2, Catalog Products v1, Subscriptions v1, webhook
+ * verification) over fetch, without SDK.
  * Tests point `baseUrl` at the local fake PayPal server (tests/support/fake-paypal.ts).
  */
 export interface PayPalOptions {
@@ -70,9 +83,21 @@ export function paypalOptionsFromConfig(settings: PayPalSettings): PayPalOptions
   };
 }
 
-// PayPal's limits on the purchase unit's description and the refund's note to the payer.
+// PayPal's limits on the purchase unit's description, the refund's note to the payer, a
+// catalogue product's or plan's name and a cancellation's reason.
 const DESCRIPTION_MAX = 127;
 const NOTE_MAX = 255;
+const PRODUCT_NAME_MAX = 127;
+const CANCEL_REASON_MAX = 127;
+
+/** A locale PayPal accepts ('de-DE', 'zh-Hant-TW'); others are left out, not sent. */
+const PAYPAL_LOCALE = /^[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/;
+
+/**
+ * Failed renewals in a row after which PayPal suspends a subscription (it retries each one);
+ * PayPal's own default for a plan is 0, never.
+ */
+export const FAILED_PAYMENTS_BEFORE_SUSPENSION = 3;
 
 // Capture refusals (422) that are the buyer's or the payment's fault, not a bug of ours.
 const REFUSAL_ISSUES = new Set([
@@ -102,7 +127,7 @@ interface CallInit {
   body?: string;
 }
 
-export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
+export function createPayPalProvider(options: PayPalOptions): PaymentProvider & BillingProvider {
   const doFetch = options.fetch ?? fetch;
   const now = options.now ?? Date.now;
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
@@ -210,8 +235,115 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
     return parseOrThrow(orderSchema, answer.body, `GET ${path}`);
   }
 
+  async function readSubscription(id: string): Promise<PayPalSubscription> {
+    const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}`;
+    const answer = await call('GET', path);
+    if (answer.status !== 200) throw unexpected('GET', path, answer);
+    return parseOrThrow(subscriptionSchema, answer.body, `GET ${path}`);
+  }
+
   return {
     name: 'paypal',
+
+    async ensureProduct(product): Promise<void> {
+      const path = `/v1/catalogs/products/${encodeURIComponent(product.id)}`;
+      const found = await call('GET', path);
+      if (found.status === 200) return;
+      if (found.status !== 404) throw unexpected('GET', path, found);
+      const made = await call('POST', '/v1/catalogs/products', {
+        headers: { 'paypal-request-id': `product-${product.id}` },
+        body: JSON.stringify({
+          id: product.id,
+          name: truncate(product.name, PRODUCT_NAME_MAX),
+          description: truncate(product.description, DESCRIPTION_MAX),
+          type: 'SERVICE',
+          category: 'SOFTWARE',
+        }),
+      });
+      // Another instance made it meanwhile: it exists, which is all we asked for.
+      if (made.status === 422 && made.issue === 'DUPLICATE_RESOURCE_IDENTIFIER') return;
+      if (made.status !== 200 && made.status !== 201) {
+        throw unexpected('POST', '/v1/catalogs/products', made);
+      }
+    },
+
+    async createPlan(input: CreatePlanInput): Promise<{ providerPlanId: string }> {
+      const path = '/v1/billing/plans';
+      const request: PayPalPlanRequest = {
+        product_id: input.productId,
+        name: truncate(input.name, PRODUCT_NAME_MAX),
+        status: 'ACTIVE',
+        billing_cycles: input.cycles.map((cycle, index) =>
+          paypalCycle(cycle, index + 1, input.currency),
+        ),
+        payment_preferences: {
+          // PayPal retries a failed renewal and adds it to the next bill; after
+          // FAILED_PAYMENTS_BEFORE_SUSPENSION failures in a row it suspends the subscription.
+          auto_bill_outstanding: true,
+          setup_fee_failure_action: 'CANCEL',
+          payment_failure_threshold: FAILED_PAYMENTS_BEFORE_SUSPENSION,
+        },
+      };
+      const answer = await call('POST', path, {
+        headers: { 'paypal-request-id': input.requestId },
+        body: JSON.stringify(request),
+      });
+      if (answer.status !== 200 && answer.status !== 201) throw unexpected('POST', path, answer);
+      return { providerPlanId: parseOrThrow(billingPlanSchema, answer.body, `POST ${path}`).id };
+    },
+
+    async deactivatePlan(providerPlanId: string): Promise<void> {
+      const path = `/v1/billing/plans/${encodeURIComponent(providerPlanId)}/deactivate`;
+      const answer = await call('POST', path, { body: '{}' });
+      // 422: it is not active any more (deactivated before), which is what we want.
+      if (answer.status === 204 || answer.status === 200 || answer.status === 422) return;
+      throw unexpected('POST', path, answer);
+    },
+
+    async createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription> {
+      const path = '/v1/billing/subscriptions';
+      const request: PayPalSubscriptionRequest = {
+        plan_id: input.providerPlanId,
+        custom_id: input.customId,
+        ...(input.startTime ? { start_time: input.startTime.toISOString() } : {}),
+        application_context: {
+          brand_name: 'Turbo VPN',
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'SUBSCRIBE_NOW',
+          return_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
+          ...(input.locale && PAYPAL_LOCALE.test(input.locale) ? { locale: input.locale } : {}),
+        },
+      };
+      const answer = await call('POST', path, {
+        headers: { 'paypal-request-id': input.requestId },
+        body: JSON.stringify(request),
+      });
+      if (answer.status !== 200 && answer.status !== 201) throw unexpected('POST', path, answer);
+      const made = parseOrThrow(subscriptionSchema, answer.body, `POST ${path}`);
+      const approve = made.links?.find((l) => l.rel === 'approve');
+      if (!approve) {
+        throw new ProviderUnavailableError(`PayPal subscription ${made.id} has no approval link`);
+      }
+      return { providerSubscriptionId: made.id, approveUrl: approve.href };
+    },
+
+    async getSubscription(id: string): Promise<ProviderSubscription> {
+      return subscriptionOf(await readSubscription(id));
+    },
+
+    async cancelSubscription(id: string, reason: string): Promise<'cancelled' | 'inactive'> {
+      const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`;
+      const answer = await call('POST', path, {
+        body: JSON.stringify({ reason: truncate(reason, CANCEL_REASON_MAX) }),
+      });
+      if (answer.status === 204 || answer.status === 200) return 'cancelled';
+      if (answer.status === 422 && answer.issue === 'SUBSCRIPTION_STATUS_INVALID') {
+        const current = await readSubscription(id);
+        if (current.status === 'CANCELLED' || current.status === 'EXPIRED') return 'inactive';
+      }
+      throw unexpected('POST', path, answer);
+    },
 
     async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {
       const path = '/v2/checkout/orders';
@@ -320,6 +452,40 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
   };
 }
 
+function paypalCycle(cycle: BillingCycle, sequence: number, currency: string): PayPalBillingCycle {
+  return {
+    frequency: { interval_unit: cycle.period.unit, interval_count: cycle.period.count },
+    tenure_type: cycle.kind === 'trial' ? 'TRIAL' : 'REGULAR',
+    sequence,
+    total_cycles: cycle.count,
+    ...(cycle.price === null
+      ? {}
+      : { pricing_scheme: { fixed_price: { value: cycle.price, currency_code: currency } } }),
+  };
+}
+
+function subscriptionOf(subscription: PayPalSubscription): ProviderSubscription {
+  const billing = subscription.billing_info;
+  const last = billing?.last_payment;
+  return {
+    providerSubscriptionId: subscription.id,
+    status: subscription.status,
+    providerPlanId: subscription.plan_id,
+    ...(subscription.custom_id === undefined ? {} : { customId: subscription.custom_id }),
+    ...(billing?.next_billing_time ? { nextBillingTime: new Date(billing.next_billing_time) } : {}),
+    ...(last
+      ? {
+          lastPayment: {
+            amount: last.amount.value,
+            currency: last.amount.currency_code,
+            time: new Date(last.time),
+          },
+        }
+      : {}),
+    failedPayments: billing?.failed_payments_count ?? 0,
+  };
+}
+
 function orderRequest(input: CreateOrderInput): PayPalOrderRequest {
   const description = truncate(input.description.trim(), DESCRIPTION_MAX);
   const context: PayPalExperienceContext = {
@@ -330,7 +496,7 @@ function orderRequest(input: CreateOrderInput): PayPalOrderRequest {
     cancel_url: input.cancelUrl,
   };
   // PayPal rejects the whole order for a malformed locale; the page's language is not worth that.
-  if (input.locale && /^[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/.test(input.locale)) {
+  if (input.locale && PAYPAL_LOCALE.test(input.locale)) {
     context.locale = input.locale;
   }
   return {

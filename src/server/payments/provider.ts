@@ -1,4 +1,5 @@
 import 'server-only';
+import type { BillingCycle } from './billing-cycles';
 
 /**
  * What checkout needs from a payment provider. Two adapters implement it: PayPal's REST API
@@ -117,4 +118,70 @@ export class ProviderRequestError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * What selling plans as subscriptions needs from a provider (PayPal's Catalog Products and
+ * Subscriptions APIs): the catalogue's billing plans and the subscriptions made on them.
+ */
+export interface BillingProvider {
+  /** Makes the catalogue product `id` unless it exists (idempotent). */
+  ensureProduct(product: { id: string; name: string; description: string }): Promise<void>;
+  /** Makes an active billing plan; the same `requestId` answers the same plan again. */
+  createPlan(input: CreatePlanInput): Promise<{ providerPlanId: string }>;
+  /** Stops a plan taking new subscriptions (those on it keep their terms). Idempotent. */
+  deactivatePlan(providerPlanId: string): Promise<void>;
+  /** Starts a subscription the buyer then approves at `approveUrl`. */
+  createSubscription(input: CreateSubscriptionInput): Promise<CreatedSubscription>;
+  getSubscription(providerSubscriptionId: string): Promise<ProviderSubscription>;
+  /** Ends a subscription: no more charges. 'inactive' when it had ended already. */
+  cancelSubscription(
+    providerSubscriptionId: string,
+    reason: string,
+  ): Promise<'cancelled' | 'inactive'>;
+}
+
+export interface CreatePlanInput {
+  productId: string;
+  /** Shown to the buyer at the provider, e.g. 'Turbo VPN Premium, 24 months'. */
+  name: string;
+  currency: string;
+  cycles: BillingCycle[];
+  requestId: string;
+}
+
+export interface CreateSubscriptionInput {
+  providerPlanId: string;
+  /** Our reference, returned on every event about the subscription (PayPal's custom_id). */
+  customId: string;
+  /** When billing starts; omitted: at once, on approval. */
+  startTime?: Date;
+  returnUrl: string;
+  cancelUrl: string;
+  requestId: string;
+  locale?: string;
+}
+
+export interface CreatedSubscription {
+  providerSubscriptionId: string;
+  approveUrl: string;
+}
+
+/** PayPal's subscription statuses. */
+export type ProviderSubscriptionStatus =
+  | 'APPROVAL_PENDING'
+  | 'APPROVED'
+  | 'ACTIVE'
+  | 'SUSPENDED'
+  | 'CANCELLED'
+  | 'EXPIRED';
+
+export interface ProviderSubscription {
+  providerSubscriptionId: string;
+  status: ProviderSubscriptionStatus;
+  providerPlanId: string;
+  customId?: string;
+  nextBillingTime?: Date;
+  lastPayment?: { amount: string; currency: string; time: Date };
+  failedPayments: number;
 }

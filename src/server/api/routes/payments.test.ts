@@ -84,6 +84,9 @@ describe('plans', () => {
       currency: 'USD',
       discount_percent: 65,
       is_recommend: true,
+      renewal_price: '50.00',
+      renewal_interval_count: 1,
+      renewal_interval_unit: 'YEAR',
     });
     const monthly = list.map((p) => Number(p.price_unit));
     expect(Math.min(...monthly)).toBe(4.17);

@@ -7,6 +7,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -29,6 +30,9 @@ export const plans = pgTable(
     price: numeric('price', { precision: 10, scale: 2 }).notNull(),
     priceUnit: numeric('price_unit', { precision: 10, scale: 2 }).notNull(),
     currency: text('currency').notNull().default('USD'),
+    // What the plan renews at, for its renewal period (src/lib/plans/renewal.ts); null: its
+    // price, pro rata when the renewal period is shorter than the first term.
+    renewalPrice: numeric('renewal_price', { precision: 10, scale: 2 }),
     discountPercent: integer('discount_percent').notNull().default(0),
     isRecommend: boolean('is_recommend').notNull().default(false),
     sort: integer('sort').notNull().default(0),
@@ -39,7 +43,30 @@ export const plans = pgTable(
     uniqueIndex('plans_channel_product_idx').on(table.channel, table.productId),
     check('plans_interval_unit', sql`${table.intervalUnit} in ('DAY','WEEK','MONTH','YEAR')`),
     check('plans_price_positive', sql`${table.price} > 0 and ${table.priceUnit} > 0`),
+    check(
+      'plans_renewal_price_positive',
+      sql`${table.renewalPrice} is null or ${table.renewalPrice} > 0`,
+    ),
   ],
+);
+
+// A catalogue row's billing plan at a payment provider (PayPal's Subscriptions API), made by
+// the plan sync (src/server/payments/plan-sync.ts). `terms` fingerprints what the provider's
+// plan charges (first term, renewal, currency, periods): when the row's terms change, a new
+// provider plan is made and the old one deactivated (subscriptions on it keep their terms).
+export const providerPlans = pgTable(
+  'provider_plans',
+  {
+    provider: text('provider').notNull(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    providerProductId: text('provider_product_id').notNull(),
+    providerPlanId: text('provider_plan_id').notNull(),
+    terms: text('terms').notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.planId] })],
 );
 
 // A purchase: a plan for the buyer's account, or a gift card. A signed-in buyer's order belongs
@@ -217,5 +244,6 @@ export const sandboxOrders = pgTable('sandbox_orders', {
 });
 
 export type PlanRow = typeof plans.$inferSelect;
+export type ProviderPlanRow = typeof providerPlans.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
