@@ -66,6 +66,19 @@ export const subscriptionSchema = z.object({
 
 export type PayPalSubscription = z.infer<typeof subscriptionSchema>;
 
+export const transactionsSchema = z.object({
+  transactions: z
+    .array(
+      z.object({
+        id: z.string(),
+        status: z.enum(['COMPLETED', 'PENDING', 'DECLINED', 'REFUNDED', 'PARTIALLY_REFUNDED']),
+        amount_with_breakdown: z.object({ gross_amount: moneySchema }),
+        time: z.string(),
+      }),
+    )
+    .optional(),
+});
+
 // Orders/Payments errors name the problem in details[0].issue; OAuth errors in `error`.
 export const errorSchema = z.object({
   name: z.string().optional(),

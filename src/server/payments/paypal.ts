@@ -17,6 +17,7 @@ import {
   refundSchema,
   subscriptionSchema,
   tokenSchema,
+  transactionsSchema,
   verificationSchema,
 } from './paypal-wire';
 import {
@@ -32,6 +33,7 @@ import {
   type ProviderOrder,
   ProviderRequestError,
   type ProviderSubscription,
+  type ProviderTransaction,
   ProviderUnavailableError,
   type RefundInput,
   type RefundResult,
@@ -343,6 +345,26 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider & 
         if (current.status === 'CANCELLED' || current.status === 'EXPIRED') return 'inactive';
       }
       throw unexpected('POST', path, answer);
+    },
+
+    async listTransactions(id, window): Promise<ProviderTransaction[]> {
+      const query = new URLSearchParams({
+        start_time: window.from.toISOString(),
+        end_time: window.to.toISOString(),
+      });
+      const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}/transactions?${query}`;
+      const answer = await call('GET', path);
+      if (answer.status !== 200) throw unexpected('GET', path, answer);
+      const list = parseOrThrow(transactionsSchema, answer.body, `GET ${path}`);
+      return (list.transactions ?? [])
+        .map((t) => ({
+          id: t.id,
+          status: t.status,
+          amount: t.amount_with_breakdown.gross_amount.value,
+          currency: t.amount_with_breakdown.gross_amount.currency_code,
+          time: new Date(t.time),
+        }))
+        .sort((a, b) => a.time.getTime() - b.time.getTime());
     },
 
     async createOrder(input: CreateOrderInput): Promise<CreatedOrder> {

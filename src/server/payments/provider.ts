@@ -139,6 +139,20 @@ export interface BillingProvider {
     providerSubscriptionId: string,
     reason: string,
   ): Promise<'cancelled' | 'inactive'>;
+  /** The subscription's payments between two times, oldest first. */
+  listTransactions(
+    providerSubscriptionId: string,
+    window: { from: Date; to: Date },
+  ): Promise<ProviderTransaction[]>;
+}
+
+/** One payment of a subscription; its id is what a refund names (as a capture's). */
+export interface ProviderTransaction {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
+  amount: string;
+  currency: string;
+  time: Date;
 }
 
 export interface CreatePlanInput {

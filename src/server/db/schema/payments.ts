@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -81,8 +82,10 @@ export const orders = pgTable(
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     // The normalised email a buyer without a session gave (null for a signed-in buyer).
     buyerEmail: text('buyer_email'),
-    // 'plan' | 'gift'
+    // 'plan' | 'gift' | 'renewal' (a subscription's later payment: no checkout, no token)
     kind: text('kind').notNull(),
+    // The subscription a plan purchase started, or a renewal paid (billing_subscriptions).
+    subscriptionId: uuid('subscription_id').references((): AnyPgColumn => billingSubscriptions.id),
     planId: text('plan_id')
       .notNull()
       .references(() => plans.id),
@@ -132,9 +135,62 @@ export const orders = pgTable(
       'orders_status',
       sql`${table.status} in ('created','paid','failed','cancelled','refunded')`,
     ),
-    check('orders_kind', sql`${table.kind} in ('plan','gift')`),
+    check('orders_kind', sql`${table.kind} in ('plan','gift','renewal')`),
+    // One order per provider payment: a renewal delivered twice is recorded once.
+    uniqueIndex('orders_provider_capture_idx')
+      .on(table.provider, table.captureId)
+      .where(sql`${table.captureId} is not null`),
     check('orders_owner', sql`${table.userId} is not null or ${table.buyerEmail} is not null`),
     index('orders_buyer_email_idx').on(table.buyerEmail, table.createdAt),
+  ],
+);
+
+// A plan bought on the website renews: the agreement at the provider (a PayPal subscription)
+// behind the first order and every renewal. Status: 'pending' until the first payment, then
+// 'active'; 'past_due' after a failed renewal (premium kept until `graceUntil` while the provider
+// retries); 'cancelled' once auto-renewal is off (premium runs to the paid end); 'expired' when it
+// ended at the provider. Premium itself stays in `subscriptions`, extended by each payment.
+export const billingSubscriptions = pgTable(
+  'billing_subscriptions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    // Null until the first payment makes or finds the buyer's account (as on its order).
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    // The checkout that started it; null for one started again from the account (auto-renewal
+    // turned back on), whose first payment is a renewal.
+    firstOrderId: uuid('first_order_id')
+      .unique()
+      .references((): AnyPgColumn => orders.id),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    // The plan a change chosen by the buyer renews as from the next renewal.
+    pendingPlanId: text('pending_plan_id').references(() => plans.id),
+    provider: text('provider').notNull(),
+    providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+    status: text('status').notNull().default('pending'),
+    // What the buyer agreed to at checkout: the renewal's price and currency.
+    renewalPrice: numeric('renewal_price', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    // The buyer's language at checkout: renewal orders and mails use it.
+    locale: text('locale').notNull().default('en'),
+    // When the provider charges next; null when nothing is due (cancelled, expired).
+    nextRenewalAt: timestamp('next_renewal_at', { withTimezone: true }),
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
+    // The renewal date the reminder mail was sent for: once per term.
+    remindedFor: timestamp('reminded_for', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    index('billing_subscriptions_user_idx').on(table.userId),
+    check(
+      'billing_subscriptions_status',
+      sql`${table.status} in ('pending','active','past_due','cancelled','expired')`,
+    ),
   ],
 );
 
@@ -243,7 +299,60 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+// The sandbox's side of subscriptions, as PayPal keeps them: billing plans (their cycles as
+// made by the plan sync), subscriptions with PayPal's statuses and billing state, and their
+// payments. Global by design, keyed by the sandbox's ids.
+export const sandboxPlans = pgTable('sandbox_plans', {
+  id: text('id').primaryKey(),
+  requestId: text('request_id').notNull().unique(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  // BillingCycle[] (src/server/payments/billing-cycles.ts)
+  cycles: jsonb('cycles').notNull(),
+  // 'ACTIVE' | 'INACTIVE'
+  status: text('status').notNull().default('ACTIVE'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
+  id: text('id').primaryKey(),
+  requestId: text('request_id').notNull().unique(),
+  planId: text('plan_id')
+    .notNull()
+    .references(() => sandboxPlans.id),
+  customId: text('custom_id').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  startTime: timestamp('start_time', { withTimezone: true }),
+  // PayPal's names: APPROVAL_PENDING → ACTIVE → SUSPENDED / CANCELLED / EXPIRED
+  status: text('status').notNull().default('APPROVAL_PENDING'),
+  // The cycle billed next (an index into the plan's cycles) and how often it was billed.
+  cycleIndex: integer('cycle_index').notNull().default(0),
+  cycleRuns: integer('cycle_runs').notNull().default(0),
+  nextBillingAt: timestamp('next_billing_at', { withTimezone: true }),
+  failedPayments: integer('failed_payments').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    id: text('id').primaryKey(),
+    subscriptionId: text('subscription_id')
+      .notNull()
+      .references(() => sandboxSubscriptions.id),
+    amount: numeric('amount', { precision: 10, scale: 2 }).notNull(),
+    currency: text('currency').notNull(),
+    // 'COMPLETED' | 'REFUNDED'
+    status: text('status').notNull().default('COMPLETED'),
+    refundId: text('refund_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sandbox_transactions_subscription_idx').on(table.subscriptionId)],
+);
+
 export type PlanRow = typeof plans.$inferSelect;
 export type ProviderPlanRow = typeof providerPlans.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
