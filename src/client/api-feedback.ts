@@ -15,7 +15,7 @@ export const sessionEndedCodes: ReadonlySet<number> = new Set([50008, 50012, 500
  */
 const fixedMessageCodes = [
   413, 451, 500, 503, 20104, 40001, 40002, 40003, 40004, 40005, 40006, 40010, 40101, 40201, 40401,
-  40402, 40403, 40901, 40902, 40903, 40904, 40905, 50301, 50302,
+  40402, 40403, 40901, 40902, 40903, 40904, 40905, 40012, 50301, 50302,
 ] as const;
 const fixedMessageCodeSet: ReadonlySet<number> = new Set(fixedMessageCodes);
 
@@ -28,7 +28,8 @@ export type ApiErrorKey =
   | '429_seconds'
   | '429_minutes'
   | '40011_requested'
-  | '40011_guarantee';
+  | '40011_guarantee'
+  | '40011_renewal';
 
 /** Every key the texts below may use; messages/en.json's `ApiErrors` has exactly these. */
 export const apiErrorKeys: readonly ApiErrorKey[] = [
@@ -40,6 +41,7 @@ export const apiErrorKeys: readonly ApiErrorKey[] = [
   '429_minutes',
   '40011_requested',
   '40011_guarantee',
+  '40011_renewal',
 ];
 
 export type ApiErrorTextKey =
@@ -76,6 +78,7 @@ function tooManyText(error: ApiRequestError): ApiErrorText {
 // A refund is refused for two reasons, told apart by the server's sentence.
 function refundRefusedText(message: string): ApiErrorText | undefined {
   if (/already requested/i.test(message)) return { key: 'ApiErrors.40011_requested' };
+  if (/^Renewals /.test(message)) return { key: 'ApiErrors.40011_renewal' };
   const days = /within (\d+) days/i.exec(message)?.[1];
   if (days) return { key: 'ApiErrors.40011_guarantee', values: { days: Number(days) } };
   return undefined;

@@ -52,6 +52,7 @@ function fakeApi(overrides: Partial<PaymentApi> = {}): PaymentApi {
     cancel: refuse,
     pollOrder: () => Promise.resolve<PollOutcome>('timeout'),
     subscription: refuse,
+    setAutoRenew: refuse,
     refund: refuse,
     redeemGift: refuse,
     ...overrides,

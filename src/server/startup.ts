@@ -9,7 +9,7 @@ import { developerNotice, logger } from '@/server/log';
 import { getMailer } from '@/server/mail';
 import { processMailQueue } from '@/server/mail/queue';
 import { providerFromConfig } from '@/server/payments';
-import { createPayPalProvider, paypalOptionsFromConfig } from '@/server/payments/paypal';
+import { reconcileOverdue } from '@/server/payments/billing';
 import { syncProviderPlans } from '@/server/payments/plan-sync';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { pruneExpiredRecords } from '@/server/retention/queries';
@@ -116,33 +116,34 @@ function scheduleRetention(handle: DbHandle) {
   setTimeout(run, 60_000).unref();
 }
 
-const planSyncTimerKey = Symbol.for('turbovpn.server.plan-sync');
-const planSyncStore = globalThis as typeof globalThis & { [planSyncTimerKey]?: NodeJS.Timeout };
+const billingTimerKey = Symbol.for('turbovpn.server.billing');
+const billingStore = globalThis as typeof globalThis & { [billingTimerKey]?: NodeJS.Timeout };
 
-// With PayPal, the catalogue's billing plans are made or brought up to date at start and then
-// every hour (a catalogue row changed in the database needs no restart). Idempotent and safe on
-// several instances at once (src/server/payments/plan-sync.ts); a failure is logged and the next
-// run tries again.
-const planSyncEveryMs = 60 * 60_000;
+// The catalogue's billing plans are made or brought up to date at the provider (PayPal, or the
+// sandbox) at start and then every hour, so a catalogue row changed in the database needs no
+// restart; the same run reads back subscriptions whose renewal is overdue, so a lost event
+// never loses a renewal. Both idempotent and safe on several instances at once
+// (src/server/payments/plan-sync.ts, billing.ts); a failure is logged and the next run tries
+// again.
+const billingEveryMs = 60 * 60_000;
 
-function schedulePlanSync(handle: DbHandle, settings: Config) {
-  const paypal = paypalOptionsFromConfig(settings);
-  if (!paypal || planSyncStore[planSyncTimerKey]) return;
-  const billing = createPayPalProvider(paypal);
-  const run = () => {
-    syncProviderPlans(handle.db, billing)
-      .then((report) => {
-        if (report.created.length > 0 || report.skipped.length > 0) {
-          logger.info({ area: 'payments', ...report }, 'billing plans synchronised with PayPal');
-        }
-      })
-      .catch((error: unknown) => {
-        logger.error({ area: 'payments', err: error }, 'billing plan sync with PayPal failed');
-      });
+function scheduleBilling(handle: DbHandle) {
+  if (billingStore[billingTimerKey]) return;
+  const billing = providerFromConfig(() => handle.db);
+  const run = async () => {
+    try {
+      const report = await syncProviderPlans(handle.db, billing);
+      if (report.created.length > 0 || report.skipped.length > 0) {
+        logger.info({ area: 'payments', ...report }, 'billing plans synchronised');
+      }
+      await reconcileOverdue(handle.db, billing);
+    } catch (error: unknown) {
+      logger.error({ area: 'payments', err: error }, 'billing plan sync failed');
+    }
   };
-  planSyncStore[planSyncTimerKey] = setInterval(run, planSyncEveryMs);
-  planSyncStore[planSyncTimerKey].unref();
-  run();
+  billingStore[billingTimerKey] = setInterval(run, billingEveryMs);
+  billingStore[billingTimerKey].unref();
+  void run();
 }
 
 /**
@@ -175,7 +176,7 @@ export async function startServer(): Promise<void> {
   scheduleRefundRetries(handle);
   scheduleMailQueue(handle);
   scheduleRetention(handle);
-  schedulePlanSync(handle, settings);
+  scheduleBilling(handle);
   if (settings.APP_ENV === 'production') return;
   if (!settings.PAYPAL_CLIENT_ID && !store[announcedKey]) {
     logger.warn(

@@ -76,7 +76,9 @@ async function buyGiftCard(page: Page, buyer: string): Promise<string> {
   await buy.getByRole('button', { name: 'Continue' }).click();
   const paypal = await opened;
   await paypal.waitForLoadState();
-  await expect(paypal.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  await expect(
+    paypal.getByRole('heading', { name: /^Sandbox (payment|subscription)$/ }),
+  ).toBeVisible();
   await expect(
     buy.getByRole('heading', { name: 'Finish the payment in the new window' }),
   ).toBeVisible();

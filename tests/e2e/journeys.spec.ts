@@ -125,7 +125,9 @@ async function continueToPayPal(page: Page, locale: Locale): Promise<Page> {
   await paypal.waitForLoadState();
   // On the address the buyer uses, whatever SITE_URL says.
   expect(new URL(paypal.url()).origin).toBe(baseUrl());
-  await expect(paypal.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  await expect(
+    paypal.getByRole('heading', { name: /^Sandbox (payment|subscription)$/ }),
+  ).toBeVisible();
   await expect(
     page.getByRole('heading', { name: msg(locale, 'Checkout.waitingTitle') }),
   ).toBeVisible();

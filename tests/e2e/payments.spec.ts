@@ -21,7 +21,9 @@ async function continueToPayPal(page: Page): Promise<Page> {
   await page.getByRole('button', { name: 'Continue to PayPal' }).click();
   const paypal = await popup;
   await paypal.waitForLoadState();
-  await expect(paypal.getByRole('heading', { name: 'Sandbox payment' })).toBeVisible();
+  await expect(
+    paypal.getByRole('heading', { name: /^Sandbox (payment|subscription)$/ }),
+  ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Complete the payment on PayPal' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Completed' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
@@ -97,9 +99,18 @@ test('new buyer: pricing → checkout → PayPal tab → paid → password → a
   await page.getByRole('button', { name: 'Continue to PayPal' }).click();
   await expect(page.getByText('! Invalid Email provide')).toBeVisible();
 
+  // Before leaving for PayPal: what is charged today, that it renews, when, and for what.
+  const terms = page.locator('[data-renewal-terms]');
+  await expect(terms).toContainText('You pay $99.99 today.');
+  await expect(terms).toContainText('renews automatically on ');
+  await expect(terms).toContainText('for a further 12 months at $50.00');
+  await expect(terms).toContainText('turn it off at any time in your account');
+
   const email = `buyer-${Date.now()}@example.com`;
   await page.getByLabel('Email').fill(email);
   const paypal = await continueToPayPal(page);
+  // The sandbox's approval page states the subscription's terms too.
+  await expect(paypal.getByText('50.00 USD every year')).toBeVisible();
   await paypal.getByRole('button', { name: /^Pay 99\.99 USD/ }).click();
   // PayPal returns to /paystatus/web; without a session yet, the protected group sends this
   // buyer to the login page there (the checkout tab completes the payment instead).
@@ -136,6 +147,20 @@ test('new buyer: pricing → checkout → PayPal tab → paid → password → a
   };
   expect(data.is_premium).toBe(true);
   expect(data.history.map((entry) => entry.label)).toContain('Paid');
+
+  // Auto-renewal, turned off with one click and one confirmation.
+  const renewal = page.locator('[data-auto-renew]');
+  await expect(renewal).toContainText('On. Your plan renews on');
+  await expect(renewal).toContainText('$50.00');
+  await renewal.getByRole('button', { name: 'Turn off auto-renewal' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
+  await expect(dialog).toContainText('You will not be charged again.');
+  await expect(dialog.getByRole('button', { name: 'Keep auto-renewal' })).toBeFocused();
+  await dialog.getByRole('button', { name: 'Turn off', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(renewal).toContainText('Off. Your premium ends on');
+  await expect(renewal.getByRole('button', { name: 'Turn off auto-renewal' })).toHaveCount(0);
+  await expect(page.locator('dd[data-status]')).toHaveText('Ends on its date');
 });
 
 test('Cancel in the checkout tab goes back to the plan choice', async ({ browser }) => {

@@ -178,13 +178,21 @@ describe('two production instances on one PostgreSQL', () => {
         { token, body: { plan_id: 'p1m', kind } },
       );
       expect(checkout.status).toBe(201);
-      const providerOrderId = new URL(checkout.body.data.approve_url).searchParams.get('token');
-      expect(providerOrderId).toBeTruthy();
-      fake.approve(providerOrderId ?? '');
+      // A plan is a subscription at PayPal, a gift card an order.
+      const stored = await sql.query<{ provider_order_id: string }>(
+        'select provider_order_id from orders where id = $1',
+        [checkout.body.data.order_id],
+      );
+      const providerId = stored.rows[0]?.provider_order_id ?? '';
+      expect(providerId).toBeTruthy();
+      if (kind === 'plan') fake.approveSubscription(providerId);
+      else fake.approve(providerId);
       // The same delivery reaches both instances at the same moment (PayPal retrying while
       // the first attempt is still running, the balancer sending each to another instance).
       const signed = fake.signedWebhook(
-        fake.webhookEvent(providerOrderId ?? '', 'CHECKOUT.ORDER.APPROVED'),
+        kind === 'plan'
+          ? fake.subscriptionWebhookEvent(providerId, 'BILLING.SUBSCRIPTION.ACTIVATED')
+          : fake.webhookEvent(providerId, 'CHECKOUT.ORDER.APPROVED'),
       );
       const deliver = (instance: Instance) =>
         fetch(`${instance.baseUrl}${payment}/webhooks/paypal`, {

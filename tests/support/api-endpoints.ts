@@ -268,6 +268,13 @@ export const endpoints: readonly Endpoint[] = [
   { method: 'GET', path: `${payment}/web/subscription_my`, session: true, guard: 'app-type' },
   {
     method: 'POST',
+    path: `${payment}/web/subscription/auto_renew`,
+    session: true,
+    guard: 'app-type',
+    body: { enabled: { kind: 'boolean', good: () => false } },
+  },
+  {
+    method: 'POST',
     path: `${payment}/web/refund`,
     session: true,
     guard: 'app-type',

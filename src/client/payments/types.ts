@@ -56,10 +56,20 @@ export interface StartInput {
 export interface SubscriptionInfo {
   plan_id: string;
   product_id: string;
-  status: string;
+  /** 'active' | 'past_due' | 'cancelled' (runs to its end, no renewal) | 'expired' */
+  status: 'active' | 'past_due' | 'cancelled' | 'expired';
   premium_until: string;
   /** 'website' | 'app_store' | 'google_play' (where the current period was bought). */
   source: string;
+  /** The plan renews at `next_renewal_at` for `renewal_price` unless turned off. */
+  auto_renew: boolean;
+  next_renewal_at: string | null;
+  renewal_price: string | null;
+  renewal_currency: string | null;
+  /** A plan change chosen to take effect at the next renewal. */
+  pending_plan_id: string | null;
+  /** status 'past_due': premium is kept until then while the payment is retried. */
+  grace_until: string | null;
 }
 
 /** GET web/subscription_my */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import type { FormEvent, ReactNode } from 'react';
 import type { Notice } from '@/client/checkout-state';
 import { Link } from '@/i18n/navigation';
@@ -10,6 +10,19 @@ import { TextField } from '../ui/form-field';
 import type { CheckoutMode } from './checkout-flow';
 import { PlanRadio } from './checkout-plans';
 import { StatusRegion } from './status-region';
+
+/** When a plan bought now first renews: after its first term, counted in calendar months. */
+function firstRenewal(term: PlanOption['firstTerm'], from = new Date()): Date {
+  const date = new Date(from);
+  date.setMonth(date.getMonth() + term.months);
+  date.setDate(date.getDate() + term.days);
+  return date;
+}
+
+/** A date as the buyer's language writes it in full ("26 November 2028"). */
+function longDate(date: Date, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
+}
 
 /** The checkout's form: the plan, the buyer (signed in, or an email), the total and Continue. */
 export function CheckoutForm({
@@ -46,6 +59,7 @@ export function CheckoutForm({
   onSelect: (option: PlanOption) => void;
 }) {
   const t = useTranslations('Checkout');
+  const locale = useLocale();
   return (
     <form
       noValidate
@@ -107,6 +121,14 @@ export function CheckoutForm({
         <p className="flex items-baseline justify-between gap-4 text-lg">
           <span className="font-medium">{t('total')}</span>
           <span className="font-bold">{plan.money}</span>
+        </p>
+        <p className="text-sm text-slate-700" data-renewal-terms suppressHydrationWarning>
+          {t('autoRenew', {
+            money: plan.money,
+            date: longDate(firstRenewal(plan.firstTerm), locale),
+            period: plan.renewalPeriod,
+            renewalMoney: plan.renewalMoney,
+          })}
         </p>
         <Button type="submit" busy={busy} className="w-full">
           {busy ? t('opening') : t('continue')}

@@ -15,6 +15,7 @@ import { refundPolicy } from '@/lib/site';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { LinkButton } from '../ui/link-button';
+import { AutoRenew } from './auto-renew';
 import { productLabel } from './plan-label';
 import { RefundDialog } from './refund-dialog';
 import { isStoreSource, StoreRefundNote } from './store-refund-note';
@@ -69,7 +70,7 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
   }, [result]);
 
   const subscription = data.subscription;
-  const status = subscription ? (data.is_premium ? 'active' : 'expired') : 'none';
+  const status = subscription ? (data.is_premium ? subscription.status : 'expired') : 'none';
   const name = (productId: string) => productLabel(tp, productId, t('premium'));
   const source = subscription?.source;
 
@@ -104,7 +105,9 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
         <dl className="mt-4 grid grid-cols-[auto_1fr] items-center gap-x-6 gap-y-2">
           <dt className="font-medium text-slate-600">{t('statusLabel')}</dt>
           <dd data-status={status}>
-            <Badge tone={status === 'active' ? 'success' : 'neutral'}>
+            <Badge
+              tone={status === 'active' ? 'success' : status === 'past_due' ? 'warning' : 'neutral'}
+            >
               {t(`status.${status}`)}
             </Badge>
           </dd>
@@ -126,6 +129,9 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
           ) : null}
         </dl>
         {subscription ? null : <p className="mt-3 text-slate-700">{t('noneText')}</p>}
+        {subscription && data.is_premium && source === 'website' ? (
+          <AutoRenew subscription={subscription} onChange={setData} />
+        ) : null}
         {isStoreSource(source) ? <StoreRefundNote source={source} /> : null}
         <LinkButton
           href="/pricing"
@@ -255,6 +261,8 @@ function HistoryTable({
             <td className={`${cell} max-md:pt-2`}>
               {isRefundState(item.refund.status) ? (
                 <span data-refund={item.refund.status}>{tr(`status.${item.refund.status}`)}</span>
+              ) : item.kind === 'renewal' && item.label === 'Paid' ? (
+                <span className="text-sm text-slate-600">{tr('renewalNote')}</span>
               ) : item.refund.eligible ? (
                 <Button
                   variant="secondary"

@@ -5,7 +5,8 @@ export type HistoryLabel = 'Paid' | 'Success' | 'Failed' | 'Refunded';
 
 export interface HistoryEntry {
   id: string;
-  kind: 'plan' | 'gift' | 'redeem';
+  /** A plan bought, a gift card bought, a subscription's renewal, a gift card redeemed. */
+  kind: 'plan' | 'gift' | 'renewal' | 'redeem';
   label: HistoryLabel;
   date: string;
   amount: string;

@@ -35,12 +35,18 @@ describe('toPlanOptions', () => {
         currency: 'USD',
         savingsPercent: 65,
         recommended: true,
+        renewalMoney: '$50.00',
+        renewalPeriod: '12 months',
+        firstTerm: { months: 27, days: 0 },
       },
     ]);
   });
 
   it('leaves out a plan whose prices cannot be shown', () => {
     const unpriced = { ...twoYears, id: '1', price: 'n/a' };
-    expect(toPlanOptions([unpriced, twoYears], 'en', t).map((option) => option.id)).toEqual(['24']);
+    const unrenewable = { ...twoYears, id: '2', renewal_price: '' };
+    expect(
+      toPlanOptions([unpriced, unrenewable, twoYears], 'en', t).map((option) => option.id),
+    ).toEqual(['24']);
   });
 });

@@ -3,9 +3,10 @@
 // (it uses toPlanOptions only for a list it loads in the browser). Shared by
 // server and client code: nothing here may import server modules.
 
+import { formatMoney } from '@/lib/plans/money';
 import { type PlansTranslator, planName } from '@/lib/plans/name';
 import { derivePlan } from '@/lib/plans/product-id';
-import type { Plan } from '@/lib/plans/types';
+import type { IntervalUnit, Plan } from '@/lib/plans/types';
 
 export interface PlanOption {
   id: string;
@@ -26,6 +27,19 @@ export interface PlanOption {
   /** Whole percent off for the "Save N%" badge; 0 for none. */
   savingsPercent: number;
   recommended: boolean;
+  /** What each renewal costs, e.g. "$50.00", and covers, e.g. "12 months". */
+  renewalMoney: string;
+  renewalPeriod: string;
+  /** How long the first term runs (period sold, bonus and trial): its first renewal is then. */
+  firstTerm: { months: number; days: number };
+}
+
+/** A period as months and days (years in months, weeks in days). */
+function asMonthsAndDays(count: number | undefined, unit: IntervalUnit | undefined) {
+  if (count === undefined || unit === undefined) return { months: 0, days: 0 };
+  if (unit === 'YEAR') return { months: count * 12, days: 0 };
+  if (unit === 'MONTH') return { months: count, days: 0 };
+  return { months: 0, days: unit === 'WEEK' ? count * 7 : count };
 }
 
 /**
@@ -41,8 +55,16 @@ export function toPlanOptions(
   const options: PlanOption[] = [];
   for (const plan of plans) {
     const view = derivePlan(plan, locale);
-    if (!view.money || !view.monthly) continue;
+    const renewalMoney = formatMoney(plan.renewal_price, plan.currency, locale);
+    if (!view.money || !view.monthly || !renewalMoney) continue;
     const name = planName(t, view);
+    // A renewal of a year reads as 12 months, like the periods the plans are sold for.
+    const yearly = plan.renewal_interval_unit === 'YEAR';
+    const terms = [
+      asMonthsAndDays(view.originCount, view.originUnit),
+      asMonthsAndDays(view.addCount, view.addUnit),
+      asMonthsAndDays(view.tryCount, view.tryUnit),
+    ];
     options.push({
       id: view.id,
       productId: view.product_id,
@@ -54,6 +76,14 @@ export function toPlanOptions(
       currency: view.currency.toUpperCase() || 'USD',
       savingsPercent: view.savingsPercent,
       recommended: view.is_recommend,
+      renewalMoney,
+      renewalPeriod: t(yearly ? 'period.MONTH' : `period.${plan.renewal_interval_unit}`, {
+        count: yearly ? plan.renewal_interval_count * 12 : plan.renewal_interval_count,
+      }),
+      firstTerm: {
+        months: terms.reduce((sum, term) => sum + term.months, 0),
+        days: terms.reduce((sum, term) => sum + term.days, 0),
+      },
     });
   }
   return options;

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { config } from '@/server/config';
 import { getDb } from '@/server/db/client';
 import { providerFromConfig } from '@/server/payments';
-import type { PaymentProvider } from '@/server/payments/provider';
+import type { Payments } from '@/server/payments/billing';
 import { ApiError } from './errors';
 import { accessLog } from './middleware/access-log';
 import { requireAppType } from './middleware/app-type';
@@ -34,7 +34,7 @@ export interface AppOptions {
   /** Largest accepted request body. */
   bodyLimitBytes?: number;
   /** The payment provider; default: the one the settings choose (PayPal or the sandbox). */
-  payments?: PaymentProvider;
+  payments?: Payments;
   /** The bearer token of GET /metrics (null: none, 404); default: METRICS_TOKEN. */
   metricsToken?: string | null;
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newsletterPaths } from '@/server/forms/newsletter';
-import type { PaymentProvider } from '@/server/payments/provider';
+import type { Payments } from '@/server/payments/billing';
 import { sandboxApprovePath } from '@/server/payments/sandbox';
 import { type CapturedLogs, captureLogs } from '../../../tests/support/log-capture';
 import { createApp } from './app';
@@ -59,6 +59,7 @@ const guarded = [
   'POST /api/mms/payment/v1/web/checkout/:id/capture',
   'POST /api/mms/payment/v1/web/checkout/:id/cancel',
   'GET /api/mms/payment/v1/web/subscription_my',
+  'POST /api/mms/payment/v1/web/subscription/auto_renew',
   'POST /api/mms/payment/v1/web/refund',
   'POST /api/mms/payment/v1/gift/redeem',
   'GET /api/mms/payment/v1/promotion',
@@ -69,7 +70,7 @@ const noDb = () => {
   throw new Error('this test app has no database');
 };
 // Refuses every webhook signature, so a delivery ends before any order is looked at.
-const payments = { name: 'stub', verifyWebhook: async () => false } as unknown as PaymentProvider;
+const payments = { name: 'stub', verifyWebhook: async () => false } as unknown as Payments;
 
 const testApp = (bodyLimitBytes?: number) =>
   createApp({ db: noDb, payments, bodyLimitBytes, metricsToken: null });

@@ -70,9 +70,10 @@ async function newSession(password: string | null = 'Start-pass1!') {
 }
 
 /** A fresh order of the sandbox provider with the cookie that follows it. */
-async function newOrder() {
+/** A checkout: a plan's is a sandbox subscription, a gift card's a sandbox order. */
+async function newOrder(kind: 'plan' | 'gift' = 'plan') {
   const started = await kit.call(`${payment}/web/checkout`, {
-    body: { plan_id: 'p24m', email: freshEmail() },
+    body: { plan_id: 'p24m', email: freshEmail(), kind },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   return startedCheckout(started);
@@ -235,7 +236,7 @@ describe('injection payloads in every field', () => {
 
 describe('escaping where HTML is produced', () => {
   it('shows hostile sandbox order data escaped on the approval page', async () => {
-    const order = await newOrder();
+    const order = await newOrder('gift');
     const script = '<script>alert("description")</script>';
     await db()
       .update(sandboxOrders)
@@ -250,7 +251,7 @@ describe('escaping where HTML is produced', () => {
   });
 
   it('escapes a hostile sandbox order id in the page and its form actions', async () => {
-    const order = await newOrder();
+    const order = await newOrder('gift');
     const id = `SBX"><script>alert(1)</script>`;
     const [row] = await db()
       .select()
@@ -438,7 +439,7 @@ describe('CSRF: state-changing calls need app-type: 502', () => {
 
   it('accepts the sandbox forms only from this site (Origin)', async () => {
     for (const action of ['approve', 'cancel']) {
-      const order = await newOrder();
+      const order = await newOrder('gift');
       const path = `${payment}/sandbox/checkout/${order.sandboxId}/${action}`;
       for (const origin of [
         undefined,

@@ -1,6 +1,6 @@
 import type { DbHandle } from '@/server/db/client';
 import type { Logger } from '@/server/log';
-import type { PaymentProvider } from '@/server/payments/provider';
+import type { Payments } from '@/server/payments/billing';
 
 /** How a route reaches the database: the shared one in the app, a test database in tests. */
 export type DbAccessor = () => DbHandle;
@@ -16,6 +16,6 @@ export interface AppEnv {
     log: Logger;
     db: DbAccessor;
     /** The configured payment provider (PayPal or the sandbox); tests pass their own. */
-    payments: () => PaymentProvider;
+    payments: () => Payments;
   };
 }

@@ -3,6 +3,7 @@ import type { HistoryEntry, HistoryLabel } from '@/lib/payments/history';
 import { claims } from '@/lib/site';
 import type { Db } from '@/server/db/client';
 import type { OrderRow } from '@/server/db/schema';
+import { findAccountBillingSubscription } from './queries/billing-subscriptions';
 import { listGiftCardsOfOrders, listGiftCardsRedeemedBy } from './queries/gift-cards';
 import { listAccountOrders } from './queries/orders';
 import { listRefundRequestsOfOrders } from './queries/refunds';
@@ -24,6 +25,8 @@ export function refundable(
   options: { now?: Date; giftRedeemed?: boolean; requested?: boolean } = {},
 ): boolean {
   if (order.status !== 'paid' || !order.paidAt || options.requested) return false;
+  // The guarantee covers purchases on the website, not renewals (spec 9).
+  if (order.kind === 'renewal') return false;
   if (order.kind === 'gift' && options.giftRedeemed) return false;
   const now = options.now ?? new Date();
   return now.getTime() - order.paidAt.getTime() <= claims.moneyBackDays * 24 * 3600 * 1000;
@@ -32,6 +35,7 @@ export function refundable(
 /** GET web/subscription_my: the account's premium time and its payment history. */
 export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
   const subscription = await findSubscription(db, { userId });
+  const billing = await findAccountBillingSubscription(db, { userId });
   const ordered = await listAccountOrders(db, { userId });
   const ids = ordered.map((o) => o.id);
   const requests = ids.length ? await listRefundRequestsOfOrders(db, { orderIds: ids }) : [];
@@ -47,7 +51,7 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
       return [
         {
           id: order.id,
-          kind: order.kind as 'plan' | 'gift',
+          kind: order.kind as 'plan' | 'gift' | 'renewal',
           label,
           date: (order.paidAt ?? order.createdAt).toISOString(),
           amount: order.amount,
@@ -83,15 +87,30 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
   ].sort((a, b) => b.date.localeCompare(a.date));
 
   const active = Boolean(subscription && subscription.premiumUntil > now);
+  // A renewing plan's state is its subscription's; otherwise premium time runs or has run out.
+  const renews = billing?.status === 'active' || billing?.status === 'past_due';
+  const status: 'active' | 'past_due' | 'cancelled' | 'expired' = !active
+    ? 'expired'
+    : billing?.status === 'past_due' || billing?.status === 'cancelled'
+      ? billing.status
+      : 'active';
   return {
     is_premium: active,
     subscription: subscription
       ? {
           plan_id: subscription.planId,
           product_id: subscription.productId,
-          status: active ? 'active' : 'expired',
+          status,
           premium_until: subscription.premiumUntil.toISOString(),
           source: subscription.source,
+          auto_renew: active && renews,
+          next_renewal_at:
+            active && renews ? (billing?.nextRenewalAt?.toISOString() ?? null) : null,
+          renewal_price: active && renews ? (billing?.renewalPrice ?? null) : null,
+          renewal_currency: active && renews ? (billing?.currency ?? null) : null,
+          pending_plan_id: active && renews ? (billing?.pendingPlanId ?? null) : null,
+          grace_until:
+            billing?.status === 'past_due' ? (billing.graceUntil?.toISOString() ?? null) : null,
         }
       : null,
     history,

@@ -6,6 +6,7 @@ import type { Db } from '@/server/db/client';
 import type { OrderRow, User } from '@/server/db/schema';
 import { type SessionSettings, startWebSession } from '@/server/session/service';
 import { hashToken, newSessionToken } from '@/server/session/tokens';
+import { activateSubscription, type Payments, startSubscription } from './billing';
 import { findPlan, orderDescription } from './catalog';
 import { notifyFulfilled } from './emails';
 import { paymentErrors } from './errors';
@@ -97,7 +98,7 @@ async function holdsPlan(db: Db, userId: string, planId: string): Promise<boolea
  */
 export async function startCheckout(
   db: Db,
-  provider: PaymentProvider,
+  provider: Payments,
   input: CheckoutInput,
 ): Promise<StartedCheckout> {
   const plan = await findPlan(db, input.planId);
@@ -127,27 +128,36 @@ export async function startCheckout(
     attribution: input.attribution,
   });
   if (!order) throw new Error('order vanished right after insert');
+  const back = (cancelled: boolean) =>
+    new URL(
+      returnPath(input.platform, input.locale, order.id, cancelled),
+      input.siteUrl,
+    ).toString();
   try {
-    const made = await provider.createOrder({
-      orderId: order.id,
-      amount: plan.price,
-      currency: plan.currency,
-      description: orderDescription(plan, input.kind),
-      returnUrl: new URL(
-        returnPath(input.platform, input.locale, order.id, false),
-        input.siteUrl,
-      ).toString(),
-      cancelUrl: new URL(
-        returnPath(input.platform, input.locale, order.id, true),
-        input.siteUrl,
-      ).toString(),
-      requestId: `create-${order.id}`,
-      locale: input.locale,
-    });
-    const stored = await setProviderOrderId(db, {
-      orderId: order.id,
-      providerOrderId: made.providerOrderId,
-    });
+    // A plan renews: a subscription whose first payment is this order. A gift card is paid once.
+    const made =
+      input.kind === 'plan'
+        ? await startSubscription(db, provider, {
+            order,
+            plan,
+            returnUrl: back(false),
+            cancelUrl: back(true),
+          }).then((started) => ({
+            providerOrderId: started.providerSubscriptionId,
+            approveUrl: started.approveUrl,
+            subscriptionId: started.subscriptionId,
+          }))
+        : await provider.createOrder({
+            orderId: order.id,
+            amount: plan.price,
+            currency: plan.currency,
+            description: orderDescription(plan, input.kind),
+            returnUrl: back(false),
+            cancelUrl: back(true),
+            requestId: `create-${order.id}`,
+            locale: input.locale,
+          });
+    const stored = await setProviderOrderId(db, { orderId: order.id, ...made });
     return { order: stored ?? order, approveUrl: made.approveUrl, checkoutToken };
   } catch (error: unknown) {
     await markOrder(db, order.id, 'failed', error instanceof Error ? error.name : 'error');
@@ -229,7 +239,7 @@ export type CaptureOutcome =
  */
 export async function captureCheckout(
   db: Db,
-  provider: PaymentProvider,
+  provider: Payments,
   order: OrderRow,
 ): Promise<CaptureOutcome> {
   if (order.status === 'paid' || order.status === 'refunded') return { state: 'paid', order };
@@ -239,6 +249,7 @@ export async function captureCheckout(
   if (order.status === 'failed')
     throw paymentErrors.paymentFailed(order.failureReason ?? undefined);
   if (!order.providerOrderId) throw paymentErrors.paymentFailed('not created at the provider');
+  if (order.subscriptionId) return confirmSubscription(db, provider, order);
   let result: Awaited<ReturnType<PaymentProvider['captureOrder']>>;
   try {
     result = await provider.captureOrder(order.providerOrderId, captureRequestId(order));
@@ -255,6 +266,29 @@ export async function captureCheckout(
   if (result.capture.status === 'PENDING') return { state: 'pending', order };
   const done = await fulfilOrder(db, order.id, result.capture);
   // The one call that fulfilled the order mails it (the gift code); the answer does not wait.
+  if (done.granted) void notifyFulfilled(db, done.order);
+  if (done.order.status !== 'paid' && done.order.status !== 'refunded') {
+    throw paymentErrors.paymentFailed(done.order.failureReason ?? undefined);
+  }
+  return { state: 'paid', order: done.order };
+}
+
+/** captureCheckout for a plan: its subscription confirmed from the provider (billing.ts). */
+async function confirmSubscription(
+  db: Db,
+  provider: Payments,
+  order: OrderRow,
+): Promise<CaptureOutcome> {
+  let activation: Awaited<ReturnType<typeof activateSubscription>>;
+  try {
+    activation = await activateSubscription(db, provider, order);
+  } catch (error: unknown) {
+    if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
+    throw error;
+  }
+  if (activation.state === 'not_approved') throw paymentErrors.notApproved();
+  if (activation.state === 'pending') return { state: 'pending', order };
+  const done = activation.fulfilment;
   if (done.granted) void notifyFulfilled(db, done.order);
   if (done.order.status !== 'paid' && done.order.status !== 'refunded') {
     throw paymentErrors.paymentFailed(done.order.failureReason ?? undefined);

@@ -6,6 +6,7 @@ import { queuedMail } from '@/server/mail/queue';
 import { createSmtpMailer } from '@/server/mail/smtp';
 import { accountKit, type CallResult, startedCheckout } from '../../../tests/support/account-api';
 import { captureLogs } from '../../../tests/support/log-capture';
+import { approveInSandbox } from '../../../tests/support/sandbox-approval';
 import {
   startTestSmtpServer,
   type TestSmtpServer,
@@ -47,7 +48,7 @@ async function approvedOrder(kind: 'plan' | 'gift', language?: string) {
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const order = data(started);
   const { sandboxId: providerId, cookie } = startedCheckout(started);
-  expect(await sandbox.approve(providerId)).toBeDefined();
+  expect(await approveInSandbox(sandbox, providerId)).toBe(true);
   // The first capture signs the new buyer in and spends the checkout cookie; later ones (a
   // second tab, a retry) come with the session it set.
   let session = '';

@@ -13,6 +13,7 @@ export const paymentErrorCodes = {
   paymentFailed: 40201,
   giftCodeInvalid: 40010,
   refundNotEligible: 40011,
+  autoRenewOnlyByPurchase: 40012,
   networkError: 50301,
 } as const;
 
@@ -53,4 +54,10 @@ export const paymentErrors = {
   giftCodeUsed: () =>
     new ApiError(409, paymentErrorCodes.giftCodeUsed, 'This gift card has already been redeemed.'),
   refundNotEligible: (why: string) => new ApiError(400, paymentErrorCodes.refundNotEligible, why),
+  autoRenewOnlyByPurchase: () =>
+    new ApiError(
+      409,
+      paymentErrorCodes.autoRenewOnlyByPurchase,
+      'Auto-renewal cannot be turned back on here yet. Your premium runs to its end date; buy a plan then to continue.',
+    ),
 };

@@ -7,6 +7,7 @@ import { newGiftCode } from './gift-code';
 import { grantFor } from './grant';
 import type { Capture } from './provider';
 import { findAccountIdByEmail, insertAccountForEmail } from './queries/accounts';
+import { activateBillingSubscription } from './queries/billing-subscriptions';
 import { insertGiftCard, voidGiftCardOfOrder } from './queries/gift-cards';
 import {
   closeUnpaidOrder,
@@ -34,9 +35,15 @@ export interface Fulfilment {
  * 'paid' with a conditional update, and only the call that moved it grants time or issues the
  * gift card, in the same transaction. A webhook delivered twice, a retried capture and a browser
  * return racing a webhook all end here; the losers get `granted: false`. A capture for another
- * amount is not fulfilled: the order is marked failed for a person to look at.
+ * amount is not fulfilled: the order is marked failed for a person to look at. The first payment
+ * of a subscription also starts it (`renewsAt`: when the provider charges next).
  */
-export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Promise<Fulfilment> {
+export async function fulfilOrder(
+  db: Db,
+  orderId: string,
+  capture: Capture,
+  renewsAt: Date | null = null,
+): Promise<Fulfilment> {
   let failed = false;
   const result = await db.transaction(async (tx) => {
     const current = await lockOrder(tx, { orderId });
@@ -74,12 +81,19 @@ export async function fulfilOrder(db: Db, orderId: string, capture: Capture): Pr
       });
     } else {
       const grant = grantFor(paid.productId, await planInterval(tx, paid.planId));
-      await extendPremium(tx, {
+      const premium = await extendPremium(tx, {
         userId: paid.userId,
         planId: paid.planId,
         productId: paid.productId,
         grant,
       });
+      if (paid.subscriptionId) {
+        await activateBillingSubscription(tx, {
+          id: paid.subscriptionId,
+          userId: paid.userId,
+          nextRenewalAt: firstCharge(renewsAt, premium?.premiumUntil),
+        });
+      }
     }
     return { granted: true, order: paid };
   });
@@ -156,4 +170,13 @@ export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
   });
   if (done) recordPaymentOutcome('refunded');
   return done;
+}
+
+/**
+ * When a subscription charges next: the provider's next billing, or the end of the paid time
+ * when that is later (free cycles, a bonus or the second year of a long plan, bill nothing).
+ */
+export function firstCharge(nextBilling: Date | null, paidUntil: Date | undefined): Date | null {
+  if (!nextBilling || !paidUntil) return nextBilling;
+  return nextBilling > paidUntil ? nextBilling : paidUntil;
 }

@@ -35,3 +35,8 @@ export function grantFor(productId: string, fallback: { count: number; unit: str
   };
   return add(add(add({ months: 0, days: 0 }, origin), parsed?.bonus), parsed?.trial);
 }
+
+/** What one renewal grants: its period. */
+export function grantOfPeriod(period: Period): Grant {
+  return add({ months: 0, days: 0 }, period);
+}

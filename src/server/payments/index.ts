@@ -1,8 +1,8 @@
 import 'server-only';
 import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
+import type { Payments } from './billing';
 import { createPayPalProvider, paypalOptionsFromConfig } from './paypal';
-import type { PaymentProvider } from './provider';
 import { createSandboxProvider } from './sandbox';
 
 /**
@@ -10,7 +10,7 @@ import { createSandboxProvider } from './sandbox';
  * sandbox (refused in production by config.ts). One instance per process: PayPal's access
  * token is cached in it (a cache only; nothing else is kept in memory).
  */
-export function providerFromConfig(db: () => Db): PaymentProvider {
+export function providerFromConfig(db: () => Db): Payments {
   const settings = config();
   const paypal = paypalOptionsFromConfig(settings);
   return paypal ? createPayPalProvider(paypal) : createSandboxProvider(db, settings.SITE_URL);

@@ -2,10 +2,16 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { brand } from '@/lib/site';
 import type { Db } from '@/server/db/client';
+import type { PlanRow, ProviderPlanRow } from '@/server/db/schema';
 import { billingCycles, UnbillablePlanError } from './billing-cycles';
 import { orderDescription } from './catalog';
 import type { BillingProvider } from './provider';
-import { listActiveCatalogue, listProviderPlans, saveProviderPlan } from './queries/provider-plans';
+import {
+  findProviderPlan,
+  listActiveCatalogue,
+  listProviderPlans,
+  saveProviderPlan,
+} from './queries/provider-plans';
 
 /** The one catalogue product every billing plan belongs to at the provider. */
 export const premiumProduct = {
@@ -13,6 +19,8 @@ export const premiumProduct = {
   name: `${brand.name} Premium`,
   description: `${brand.name} Premium: every premium feature in every app`,
 };
+
+type Billing = BillingProvider & { readonly name: string };
 
 export interface PlanSyncReport {
   created: string[];
@@ -23,63 +31,91 @@ export interface PlanSyncReport {
   skipped: { planId: string; reason: string }[];
 }
 
+/** What the provider's plan for `plan` must charge, as stored with it (throws if unbillable). */
+function termsOf(plan: PlanRow) {
+  const cycles = billingCycles(plan);
+  return {
+    cycles,
+    terms: JSON.stringify({ product: premiumProduct.id, currency: plan.currency, cycles }),
+  };
+}
+
+/**
+ * Makes the provider's plan for one catalogue row unless the one it has charges its terms;
+ * answers the provider plan's id and what happened. A plan's creation carries an idempotency
+ * key made of the row, its terms and the plan it replaces, so simultaneous runs (a fleet
+ * starting, a checkout racing the sync) get the same plan from the provider and record the same
+ * row.
+ */
+async function syncPlan(
+  db: Db,
+  billing: Billing,
+  plan: PlanRow,
+  current: ProviderPlanRow | undefined,
+): Promise<{ providerPlanId: string; created: boolean; deactivated?: string }> {
+  const { cycles, terms } = termsOf(plan);
+  if (current?.terms === terms) return { providerPlanId: current.providerPlanId, created: false };
+  // The row's creation time keeps another database (a reset, a second deployment on the same
+  // PayPal account) from being answered with a plan this one never made, which may have been
+  // deactivated since; the replaced plan's id keeps terms that come back from reusing it.
+  const key = createHash('sha256')
+    .update(`${terms}\n${plan.createdAt.toISOString()}\n${current?.providerPlanId ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
+  const { providerPlanId } = await billing.createPlan({
+    productId: premiumProduct.id,
+    name: orderDescription(plan, 'plan'),
+    currency: plan.currency,
+    cycles,
+    requestId: `plan-${plan.id}-${key}`,
+  });
+  await saveProviderPlan(db, {
+    provider: billing.name,
+    planId: plan.id,
+    providerProductId: premiumProduct.id,
+    providerPlanId,
+    terms,
+  });
+  if (!current || current.providerPlanId === providerPlanId)
+    return { providerPlanId, created: true };
+  await billing.deactivatePlan(current.providerPlanId);
+  return { providerPlanId, created: true, deactivated: current.providerPlanId };
+}
+
 /**
  * Makes the provider's billing plans equal to the catalogue: a plan for every active row whose
  * terms (first term, renewal, currency) have none yet, the replaced one deactivated. Idempotent,
- * and safe when several instances run it at once: a plan's creation carries an idempotency key
- * made of the row, its terms and the plan it replaces, so simultaneous runs get the same plan
- * from the provider and record the same row (plan-sync.test.ts runs 12 at once).
+ * and safe when several instances run it at once (plan-sync.test.ts runs 12 at once).
  */
-export async function syncProviderPlans(
-  db: Db,
-  billing: BillingProvider & { readonly name: string },
-): Promise<PlanSyncReport> {
+export async function syncProviderPlans(db: Db, billing: Billing): Promise<PlanSyncReport> {
   const report: PlanSyncReport = { created: [], unchanged: [], deactivated: [], skipped: [] };
   await billing.ensureProduct(premiumProduct);
   const known = new Map(
     (await listProviderPlans(db, { provider: billing.name })).map((row) => [row.planId, row]),
   );
   for (const plan of await listActiveCatalogue(db)) {
-    let cycles: ReturnType<typeof billingCycles>;
+    let result: Awaited<ReturnType<typeof syncPlan>>;
     try {
-      cycles = billingCycles(plan);
+      result = await syncPlan(db, billing, plan, known.get(plan.id));
     } catch (error: unknown) {
       if (!(error instanceof UnbillablePlanError)) throw error;
       report.skipped.push({ planId: plan.id, reason: error.message });
       continue;
     }
-    const terms = JSON.stringify({ product: premiumProduct.id, currency: plan.currency, cycles });
-    const current = known.get(plan.id);
-    if (current?.terms === terms) {
-      report.unchanged.push(plan.id);
-      continue;
-    }
-    // The row's creation time keeps another database (a reset, a second deployment on the same
-    // PayPal account) from being answered with a plan this one never made, which may have been
-    // deactivated since; the replaced plan's id keeps terms that come back from reusing it.
-    const key = createHash('sha256')
-      .update(`${terms}\n${plan.createdAt.toISOString()}\n${current?.providerPlanId ?? ''}`)
-      .digest('hex')
-      .slice(0, 32);
-    const { providerPlanId } = await billing.createPlan({
-      productId: premiumProduct.id,
-      name: orderDescription(plan, 'plan'),
-      currency: plan.currency,
-      cycles,
-      requestId: `plan-${plan.id}-${key}`,
-    });
-    await saveProviderPlan(db, {
-      provider: billing.name,
-      planId: plan.id,
-      providerProductId: premiumProduct.id,
-      providerPlanId,
-      terms,
-    });
-    report.created.push(plan.id);
-    if (current && current.providerPlanId !== providerPlanId) {
-      await billing.deactivatePlan(current.providerPlanId);
-      report.deactivated.push(current.providerPlanId);
-    }
+    (result.created ? report.created : report.unchanged).push(plan.id);
+    if (result.deactivated) report.deactivated.push(result.deactivated);
   }
   return report;
+}
+
+/**
+ * The provider plan a checkout of `plan` subscribes to, charging exactly the terms the buyer
+ * was shown: made now when the sync has not caught up with the catalogue yet.
+ */
+export async function providerPlanFor(db: Db, billing: Billing, plan: PlanRow): Promise<string> {
+  const current = await findProviderPlan(db, { provider: billing.name, planId: plan.id });
+  if (!current || current.terms !== termsOf(plan).terms) {
+    await billing.ensureProduct(premiumProduct);
+  }
+  return (await syncPlan(db, billing, plan, current)).providerPlanId;
 }

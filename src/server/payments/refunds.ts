@@ -3,6 +3,7 @@ import type { RefundState } from '@/lib/payments/history';
 import type { Db } from '@/server/db/client';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { refundable } from './account-payments';
+import { endSubscriptionOf, type Payments } from './billing';
 import { isOrderId } from './checkout';
 import { paymentErrors } from './errors';
 import { recordRefund } from './fulfil';
@@ -75,7 +76,7 @@ async function sendRefund(
  */
 export async function requestRefund(
   db: Db,
-  provider: PaymentProvider,
+  provider: Payments,
   params: { userId: string; orderId: string; reason: string },
 ): Promise<{ status: RefundState }> {
   const order = isOrderId(params.orderId)
@@ -86,7 +87,15 @@ export async function requestRefund(
     paymentErrors.refundNotEligible(
       'This purchase is outside the money-back guarantee: it applies to website purchases within 30 days, and not to redeemed gift cards.',
     );
+  if (order.kind === 'renewal') {
+    throw paymentErrors.refundNotEligible(
+      'Renewals are not covered by the money-back guarantee: it applies to purchases on the website within 30 days.',
+    );
+  }
   if (!refundable(order)) throw notEligible();
+  // A plan's first payment: its subscription ends first (no renewal may follow a refund), at the
+  // provider before any money moves; the refund then takes the premium back.
+  if (order.subscriptionId) await endSubscriptionOf(db, provider, order.subscriptionId);
   // The request and the hold on a gift card are one transaction, made before the provider is
   // called: a redemption arriving at the same moment either finds the card held (and is
   // refused) or redeemed it first (and then this finds no active card and refuses).

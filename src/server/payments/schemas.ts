@@ -30,6 +30,10 @@ export const refundSchema = z.object({
     .max(2000, 'Please keep the reason under 2000 characters'),
 });
 
+export const autoRenewSchema = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});
+
 export const redeemSchema = z.object({
   code: z
     .string({ error: 'Please enter the gift card code' })

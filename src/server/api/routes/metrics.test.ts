@@ -3,6 +3,7 @@ import { eventWriterFor } from '@/server/analytics';
 import { addQueueDepthSource } from '@/server/metrics';
 import { createSandboxProvider } from '@/server/payments/sandbox';
 import { accountKit, startedCheckout } from '../../../../tests/support/account-api';
+import { approveInSandbox } from '../../../../tests/support/sandbox-approval';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 import { createApp } from '../app';
@@ -137,7 +138,7 @@ describe('GET /metrics counters', () => {
       return startedCheckout(started);
     };
     const bought = await checkout();
-    await sandbox.approve(bought.sandboxId);
+    await approveInSandbox(sandbox, bought.sandboxId);
     const captured = await kit.call(`${base}/web/checkout/${bought.orderId}/capture`, {
       method: 'POST',
       cookie: bought.cookie,

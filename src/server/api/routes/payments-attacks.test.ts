@@ -1,14 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { giftCards, orders, refundRequests, subscriptions, users } from '@/server/db/schema';
-import { fulfilOrder, recordRefund } from '@/server/payments/fulfil';
-import type { PaymentProvider } from '@/server/payments/provider';
+import { activateSubscription, type Payments } from '@/server/payments/billing';
+import { recordRefund } from '@/server/payments/fulfil';
 import { createSandboxProvider } from '@/server/payments/sandbox';
 import {
   accountKit,
   type CallResult,
   startedCheckout,
 } from '../../../../tests/support/account-api';
+import { approveInSandbox } from '../../../../tests/support/sandbox-approval';
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
 // The attacks on the payments API that once worked, each performed here and expected to fail:
@@ -22,7 +23,7 @@ const db = () => testDb().handle.db;
 const sandbox = createSandboxProvider(db, 'http://localhost:3000');
 // The provider's refund answers late, as a real one does: the window in which a redemption
 // could slip in while the refund is on its way.
-const slowRefunds: PaymentProvider = {
+const slowRefunds: Payments = {
   ...sandbox,
   refundCapture: async (params) => {
     await new Promise((resolve) => setTimeout(resolve, 40));
@@ -30,6 +31,13 @@ const slowRefunds: PaymentProvider = {
   },
 };
 const kit = accountKit(testDb, { payments: slowRefunds });
+
+/** The order as stored (what the provider's event handler starts from). */
+async function orderRow(orderId: string) {
+  const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`no order ${orderId}`);
+  return row;
+}
 
 let counter = 0;
 const newEmail = () => `attack${++counter}-${Date.now()}@example.com`;
@@ -54,7 +62,7 @@ async function approvedCheckout(email: string, kind: 'plan' | 'gift' = 'plan') {
   const started = await start({ email, kind });
   expect(started.status, JSON.stringify(started.body)).toBe(201);
   const { orderId, cookie, sandboxId } = startedCheckout(started);
-  expect(await sandbox.approve(sandboxId)).toBeDefined();
+  expect(await approveInSandbox(sandbox, sandboxId)).toBe(true);
   const capture = (withCookie = cookie) =>
     kit.call(`${base}/web/checkout/${orderId}/capture`, { method: 'POST', cookie: withCookie });
   return { orderId, cookie, sandboxId, capture };
@@ -95,13 +103,8 @@ describe('a kept checkout cookie', () => {
   it('signs in once when the webhook fulfilled the order first, and never after a password', async () => {
     // The webhook completes the payment; the buyer's tab comes back later.
     const early = await approvedCheckout(newEmail());
-    const paid = await sandbox.captureOrder(
-      (await db().select().from(orders).where(eq(orders.id, early.orderId)))[0]?.providerOrderId ??
-        '',
-      'capture-webhook',
-    );
-    if (paid.outcome !== 'captured') throw new Error('sandbox did not capture');
-    expect((await fulfilOrder(db(), early.orderId, paid.capture)).granted).toBe(true);
+    const activated = await activateSubscription(db(), sandbox, await orderRow(early.orderId));
+    expect(activated.state === 'fulfilled' && activated.fulfilment.granted).toBe(true);
     const back = await early.capture();
     expect(data(back).set_password).toBe(true);
     expect(sessionCookie(back)).toBeTruthy();
@@ -110,10 +113,7 @@ describe('a kept checkout cookie', () => {
     // by emailed code): the cookie kept since then signs nobody in.
     const email = newEmail();
     const late = await approvedCheckout(email);
-    const [row] = await db().select().from(orders).where(eq(orders.id, late.orderId));
-    const done = await sandbox.captureOrder(row?.providerOrderId ?? '', 'capture-late');
-    if (done.outcome !== 'captured') throw new Error('sandbox did not capture');
-    await fulfilOrder(db(), late.orderId, done.capture);
+    await activateSubscription(db(), sandbox, await orderRow(late.orderId));
     await db().update(users).set({ passwordHash: 'set-by-reset' }).where(eq(users.email, email));
     const replay = await late.capture();
     expect(replay.status).toBe(200);
@@ -250,7 +250,7 @@ describe('a gift card refunded and redeemed at the same moment', () => {
       body: { plan_id: 'p12m', kind: 'gift' },
     });
     const { orderId, sandboxId } = startedCheckout(started);
-    await sandbox.approve(sandboxId);
+    await approveInSandbox(sandbox, sandboxId);
     const paid = await kit.call(`${base}/web/checkout/${orderId}/capture`, {
       method: 'POST',
       token,

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiRequestError } from '@/client/http';
 import { problemOf } from '@/client/payments';
-import { orders, subscriptions } from '@/server/db/schema';
+import { giftCards, orders } from '@/server/db/schema';
+import type { Payments } from '@/server/payments/billing';
 import { createPayPalProvider } from '@/server/payments/paypal';
 import en from '../../../../messages/en.json';
 import { accountKit, type CallResult, freshIp } from '../../../../tests/support/account-api';
@@ -10,7 +11,8 @@ import { type FakePayPal, startFakePayPal } from '../../../../tests/support/fake
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
-// Checkout, capture and webhooks through the PayPal adapter against a local fake PayPal:
+// One-time payments (gift cards: a plan is a subscription, payments-subscriptions.test.ts)
+// through the PayPal adapter against a local fake PayPal: checkout, capture and webhooks,
 // idempotent retries, webhook replays and races, bad signatures, and PayPal down or slow.
 
 const base = '/api/mms/payment/v1';
@@ -26,17 +28,10 @@ afterAll(async () => {
 });
 
 const kit = accountKit(testDb, {
-  payments: {
-    // Created on first use, once the fake server's address is known.
-    get name() {
-      return paypal().name;
-    },
-    createOrder: (input) => paypal().createOrder(input),
-    captureOrder: (id, requestId) => paypal().captureOrder(id, requestId),
-    getOrder: (id) => paypal().getOrder(id),
-    refundCapture: (input) => paypal().refundCapture(input),
-    verifyWebhook: (headers, body) => paypal().verifyWebhook(headers, body),
-  },
+  // The adapter is made on first use, once the fake server's address is known.
+  payments: new Proxy({} as Payments, {
+    get: (_, key) => Reflect.get(paypal(), key),
+  }),
 });
 let adapter: ReturnType<typeof createPayPalProvider> | undefined;
 function paypal() {
@@ -61,7 +56,7 @@ const data = (res: CallResult) => res.body.data as OrderData;
 async function start(plan_id = 'p24m') {
   const user = await kit.createUser();
   const token = await kit.login(user.email, user.password);
-  const res = await kit.call(`${base}/web/checkout`, { token, body: { plan_id } });
+  const res = await kit.call(`${base}/web/checkout`, { token, body: { plan_id, kind: 'gift' } });
   return { token, res };
 }
 
@@ -71,13 +66,10 @@ async function row(orderId: string) {
   return found;
 }
 
-async function premiumOf(orderId: string) {
-  const order = await row(orderId);
-  const [sub] = await db()
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, order.userId ?? ''));
-  return sub?.premiumUntil.toISOString() ?? null;
+/** What the order delivered: its gift cards' codes (none until it is paid). */
+async function cardsOf(orderId: string) {
+  const cards = await db().select().from(giftCards).where(eq(giftCards.orderId, orderId));
+  return cards.map((card) => card.code);
 }
 
 async function deliver(event: object, headers?: Record<string, string>) {
@@ -131,7 +123,7 @@ describe('checkout through PayPal', () => {
           Authorization: `Bearer ${token}`,
           'X-Forwarded-For': freshIp(),
         },
-        body: JSON.stringify({ plan_id: 'p1m' }),
+        body: JSON.stringify({ plan_id: 'p1m', kind: 'gift' }),
       });
       expect(res.status).toBe(201);
       const { order_id, approve_url } = ((await res.json()) as { data: OrderData }).data;
@@ -159,8 +151,8 @@ describe('checkout through PayPal', () => {
     const first = await deliver(approved);
     expect(first.status).toBe(200);
     expect(await first.json()).toMatchObject({ data: { outcome: 'processed' } });
-    const until = await premiumOf(order.id);
-    expect(until).not.toBeNull();
+    const issued = await cardsOf(order.id);
+    expect(issued).toHaveLength(1);
 
     // The same delivery again, then the capture-completed event, then the browser's capture.
     const replay = await deliver(approved);
@@ -168,7 +160,7 @@ describe('checkout through PayPal', () => {
     const completed = fake.webhookEvent(order.providerOrderId ?? '', 'PAYMENT.CAPTURE.COMPLETED');
     expect((await deliver(completed)).status).toBe(200);
     expect((await capture(order.id, token)).body.data).toMatchObject({ status: 'paid' });
-    expect(await premiumOf(order.id)).toBe(until);
+    expect(await cardsOf(order.id)).toEqual(issued);
   });
 
   it('refuses a webhook with a bad or missing signature and changes nothing', async () => {
@@ -231,7 +223,7 @@ describe('checkout through PayPal', () => {
     expect(declined.status).toBe(402);
     expect(declined.body).toMatchObject({ code: 40201, message: 'Payment Failed.' });
     expect((await row(order.id)).status).toBe('failed');
-    expect(await premiumOf(order.id)).toBeNull();
+    expect(await cardsOf(order.id)).toEqual([]);
   });
 
   it('waits for a pending capture and fulfils it when PayPal reports it completed', async () => {
@@ -293,7 +285,7 @@ describe('checkout through PayPal', () => {
     expect(slow.status).toBe(503);
     expect(slow.body).toMatchObject({ code: 50301, message: 'Network error, payment failed.' });
     expect((await row(order.id)).status).toBe('created');
-    expect(await premiumOf(order.id)).toBeNull();
+    expect(await cardsOf(order.id)).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 1000)); // PayPal finishes on its side
 
     // PayPal's webhook arrives while PayPal itself cannot be reached to verify it: 503, so
@@ -307,15 +299,15 @@ describe('checkout through PayPal', () => {
     fake.failNext(1, 'down', { path: '/capture' });
     expect((await deliver(approved)).status).toBe(503);
     expect((await row(order.id)).status).toBe('created');
-    expect(await premiumOf(order.id)).toBeNull();
+    expect(await cardsOf(order.id)).toEqual([]);
 
     // PayPal is back: the redelivery completes the order.
     const done = await deliver(approved);
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({ data: { outcome: 'processed' } });
     expect((await row(order.id)).status).toBe('paid');
-    const until = await premiumOf(order.id);
-    expect(until).not.toBeNull();
+    const issued = await cardsOf(order.id);
+    expect(issued).toHaveLength(1);
 
     // Everything after that changes nothing: the same delivery, the capture-completed event,
     // and the buyer's browser retrying the capture.
@@ -323,11 +315,8 @@ describe('checkout through PayPal', () => {
     const completed = fake.webhookEvent(providerOrderId, 'PAYMENT.CAPTURE.COMPLETED');
     expect((await deliver(completed)).status).toBe(200);
     expect((await capture(order.id, token)).body.data).toMatchObject({ status: 'paid' });
-    expect(await premiumOf(order.id)).toBe(until);
-    // Granted once: 24 months from the payment, not 48.
-    const months = (Date.parse(until ?? '') - Date.now()) / (30.44 * 24 * 3600_000);
-    expect(months).toBeGreaterThan(23);
-    expect(months).toBeLessThan(25);
+    // Delivered once: one gift card, not two.
+    expect(await cardsOf(order.id)).toEqual(issued);
     // One charge at PayPal: every successful capture answer came from the first request id.
     const captures = fake.requests.filter(
       (r) => r.path.endsWith(`/${providerOrderId}/capture`) && r.status === 201,

@@ -4,6 +4,7 @@ import { orders, plans, promotions } from '@/server/db/schema';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { createSandboxProvider } from '@/server/payments/sandbox';
 import { accountKit, type CallResult, freshIp } from '../../../../tests/support/account-api';
+import { approveInSandbox } from '../../../../tests/support/sandbox-approval';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
@@ -42,7 +43,7 @@ const newEmail = () => `buyer${++emailCounter}-${Date.now()}@example.com`;
 /** Approves the sandbox order behind an approve URL, as the buyer's click on Pay does. */
 async function approve(approveUrl: string) {
   const id = decodeURIComponent(approveUrl.split('/').pop() ?? '');
-  expect(await sandbox.approve(id)).toBeDefined();
+  expect(await approveInSandbox(sandbox, id)).toBe(true);
 }
 
 async function buy(options: { plan_id?: string; kind?: 'plan' | 'gift'; token?: string } = {}) {
@@ -443,7 +444,7 @@ describe('the sandbox approval page', () => {
     const path = new URL(data(started).approve_url).pathname;
     const page = await kit.app().request(path);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain('Sandbox payment');
+    expect(await page.text()).toContain('Sandbox subscription');
     const forged = await kit.app().request(`${path}/approve`, {
       method: 'POST',
       headers: { Origin: 'https://evil.example' },
@@ -455,7 +456,9 @@ describe('the sandbox approval page', () => {
     });
     expect(approved.status).toBe(303);
     expect(approved.headers.get('Location')).toMatch(
-      new RegExp(`/paystatus/web\\?order=${data(started).order_id}&token=SBX`),
+      new RegExp(
+        `/paystatus/web\\?order=${data(started).order_id}&subscription_id=SBXSUB\\w+&token=SBXSUB`,
+      ),
     );
   });
 
@@ -512,8 +515,9 @@ describe('the sandbox approval page', () => {
     expect(paid.status).toBe(303);
     const back = new URL(paid.headers.get('Location') ?? '');
     expect(back.origin).toBe(opened);
+    const id = decodeURIComponent(approveUrl.pathname.split('/').pop() ?? '');
     expect(`${back.pathname}${back.search}`).toBe(
-      `/paystatus/web?order=${order.order_id}&token=${decodeURIComponent(approveUrl.pathname.split('/').pop() ?? '')}`,
+      `/paystatus/web?order=${order.order_id}&subscription_id=${id}&token=${id}`,
     );
   });
 

@@ -11,6 +11,7 @@ import { config } from '@/server/config';
 import type { User } from '@/server/db/schema';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { subscriptionMy } from '@/server/payments/account-payments';
+import { turnOffAutoRenew } from '@/server/payments/billing';
 import { listPlans, planPayload } from '@/server/payments/catalog';
 import {
   accountWithoutPassword,
@@ -25,11 +26,17 @@ import {
   signInWithCheckout,
   startCheckout,
 } from '@/server/payments/checkout';
+import { paymentErrors } from '@/server/payments/errors';
 import { redeemGift } from '@/server/payments/gifts';
 import { consumePaymentLimit } from '@/server/payments/limits';
 import { currentPromotion } from '@/server/payments/promotion';
 import { requestRefund } from '@/server/payments/refunds';
-import { checkoutSchema, redeemSchema, refundSchema } from '@/server/payments/schemas';
+import {
+  autoRenewSchema,
+  checkoutSchema,
+  redeemSchema,
+  refundSchema,
+} from '@/server/payments/schemas';
 import { presentedToken, setSessionCookies } from '@/server/session/cookies';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, sessionSettings, startWebSession } from '@/server/session/service';
@@ -160,6 +167,24 @@ paymentRoutes.post('/web/checkout/:id/cancel', async (c) => {
 // GET /api/mms/payment/v1/web/subscription_my – the signed-in account's premium and payments
 paymentRoutes.get('/web/subscription_my', requireSession(), async (c) =>
   ok(c, await subscriptionMy(c.var.db().db, c.var.auth.user.id)),
+);
+
+// POST /api/mms/payment/v1/web/subscription/auto_renew – turn the account's auto-renewal off
+paymentRoutes.post(
+  '/web/subscription/auto_renew',
+  requireSession(),
+  validate('json', autoRenewSchema),
+  async (c) => {
+    const db = c.var.db().db;
+    const userId = c.var.auth.user.id;
+    if (c.req.valid('json').enabled) {
+      const now = await subscriptionMy(db, userId);
+      if (now.subscription?.auto_renew) return ok(c, now);
+      throw paymentErrors.autoRenewOnlyByPurchase();
+    }
+    await turnOffAutoRenew(db, c.var.payments(), userId);
+    return ok(c, await subscriptionMy(db, userId));
+  },
 );
 
 // POST /api/mms/payment/v1/web/refund – money-back request for one of the account's purchases

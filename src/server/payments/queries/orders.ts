@@ -38,7 +38,9 @@ export async function insertOrder(
 
 export interface SetProviderOrderIdParams {
   orderId: string;
+  /** The provider's order, or for a plan its subscription (which the first payment pays). */
   providerOrderId: string;
+  subscriptionId?: string;
 }
 
 /** The order with the provider's order id recorded; global: the order this checkout just made. */
@@ -48,10 +50,62 @@ export async function setProviderOrderId(
 ): Promise<OrderRow | undefined> {
   const [stored] = await db
     .update(orders)
-    .set({ providerOrderId: params.providerOrderId })
+    .set({
+      providerOrderId: params.providerOrderId,
+      ...(params.subscriptionId ? { subscriptionId: params.subscriptionId } : {}),
+    })
     .where(eq(orders.id, params.orderId))
     .returning();
   return stored;
+}
+
+export interface InsertRenewalParams {
+  userId: string;
+  subscriptionId: string;
+  planId: string;
+  productId: string;
+  amount: string;
+  currency: string;
+  provider: string;
+  /** The provider's payment id: one order per payment, however often it is reported. */
+  captureId: string;
+  locale: string;
+}
+
+/**
+ * Records a subscription's renewal payment as a paid order of the account, once per provider
+ * payment; undefined when this payment was recorded before (a replayed or concurrent report).
+ */
+export async function insertRenewalOrder(
+  db: Db,
+  params: InsertRenewalParams,
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .insert(orders)
+    .values({ ...params, kind: 'renewal', status: 'paid', paidAt: new Date() })
+    .onConflictDoNothing({
+      target: [orders.provider, orders.captureId],
+      where: sql`${orders.captureId} is not null`,
+    })
+    .returning();
+  return order;
+}
+
+export interface FindOrderOfCaptureParams {
+  provider: string;
+  captureId: string;
+}
+
+/** The order a provider payment paid (global: the provider's refund event names the payment). */
+export async function findOrderOfCapture(
+  db: Db,
+  params: FindOrderOfCaptureParams,
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.provider, params.provider), eq(orders.captureId, params.captureId)));
+  return order;
 }
 
 export interface FindOrderParams {

@@ -97,3 +97,24 @@ export async function shortenPremium(db: Db, params: ShortenPremiumParams): Prom
     })
     .where(eq(subscriptions.userId, params.userId));
 }
+
+export interface PremiumUntilParams {
+  userId: string;
+  until: Date;
+}
+
+/** Keeps the account's premium running at least until `until` (a failed renewal's grace). */
+export async function extendPremiumTo(db: Db, params: PremiumUntilParams): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ premiumUntil: sql`greatest(${subscriptions.premiumUntil}, ${params.until})` })
+    .where(eq(subscriptions.userId, params.userId));
+}
+
+/** Ends the account's premium no later than `until` (a grace ended by the late payment). */
+export async function capPremium(db: Db, params: PremiumUntilParams): Promise<void> {
+  await db
+    .update(subscriptions)
+    .set({ premiumUntil: sql`least(${subscriptions.premiumUntil}, ${params.until})` })
+    .where(eq(subscriptions.userId, params.userId));
+}

@@ -1,0 +1,408 @@
+import 'server-only';
+import { renewalTerms } from '@/lib/plans/renewal';
+import type { IntervalUnit } from '@/lib/plans/types';
+import type { Db } from '@/server/db/client';
+import type { BillingSubscriptionRow, OrderRow, PlanRow } from '@/server/db/schema';
+import { logger } from '@/server/log';
+import { paymentErrors } from './errors';
+import { type Fulfilment, firstCharge, fulfilOrder, recordRefund, sameAmount } from './fulfil';
+import { grantOfPeriod } from './grant';
+import { providerPlanFor } from './plan-sync';
+import {
+  type BillingProvider,
+  type PaymentProvider,
+  type ProviderTransaction,
+  ProviderUnavailableError,
+} from './provider';
+import {
+  type BillingStatus,
+  findAccountBillingSubscription,
+  findBillingSubscriptionById,
+  findBillingSubscriptionOfProvider,
+  insertBillingSubscription,
+  listAccountRenewingSubscriptions,
+  listOverdueBillingSubscriptions,
+  markBillingRenewed,
+  setBillingStatus,
+} from './queries/billing-subscriptions';
+import { findOrderById, findOrderOfCapture, insertRenewalOrder } from './queries/orders';
+import { findPlanById } from './queries/plans';
+import { capPremium, extendPremium, extendPremiumTo } from './queries/subscriptions';
+
+/** A provider that takes one-time payments and runs subscriptions (PayPal, the sandbox). */
+export type Payments = PaymentProvider & BillingProvider;
+
+/** How long a failed renewal keeps premium while the provider retries it. */
+export const gracePeriodDays = 7;
+
+const day = 24 * 3600 * 1000;
+
+export interface StartedSubscription {
+  providerSubscriptionId: string;
+  approveUrl: string;
+  subscriptionId: string;
+}
+
+/**
+ * The plan part of a checkout: a subscription at the provider on the plan's billing plan (made
+ * now if the catalogue changed since the last sync), which the buyer approves at `approveUrl`;
+ * its first payment is the order's. Recorded as 'pending' until that payment arrives.
+ */
+export async function startSubscription(
+  db: Db,
+  billing: Payments,
+  input: { order: OrderRow; plan: PlanRow; returnUrl: string; cancelUrl: string },
+): Promise<StartedSubscription> {
+  const { order, plan } = input;
+  const providerPlanId = await providerPlanFor(db, billing, plan);
+  const made = await billing.createSubscription({
+    providerPlanId,
+    customId: order.id,
+    returnUrl: input.returnUrl,
+    cancelUrl: input.cancelUrl,
+    requestId: `subscribe-${order.id}`,
+    locale: order.locale,
+  });
+  const renewal = renewalTerms({ ...plan, intervalUnit: plan.intervalUnit as IntervalUnit });
+  const row = await insertBillingSubscription(db, {
+    userId: order.userId,
+    firstOrderId: order.id,
+    planId: plan.id,
+    provider: billing.name,
+    providerSubscriptionId: made.providerSubscriptionId,
+    renewalPrice: renewal.price,
+    currency: plan.currency,
+    locale: order.locale,
+  });
+  return { ...made, subscriptionId: row.id };
+}
+
+/** The payments a subscription made since `since`, oldest first (a day's margin each side). */
+function paymentsSince(billing: Payments, providerSubscriptionId: string, since: Date) {
+  return billing.listTransactions(providerSubscriptionId, {
+    from: new Date(since.getTime() - day),
+    to: new Date(Date.now() + day),
+  });
+}
+
+export type Activation =
+  | { state: 'not_approved' }
+  | { state: 'pending' }
+  | { state: 'fulfilled'; fulfilment: Fulfilment };
+
+/**
+ * Confirms a plan order's subscription from the provider, never from the browser: once the
+ * buyer approved and the first payment is in, the order is fulfilled with that payment and the
+ * subscription starts (exactly once, however many callers: the return page, Completed, the
+ * provider's events in any order).
+ */
+export async function activateSubscription(
+  db: Db,
+  billing: Payments,
+  order: OrderRow,
+): Promise<Activation> {
+  if (!order.providerOrderId) throw paymentErrors.paymentFailed('not created at the provider');
+  const subscription = await billing.getSubscription(order.providerOrderId);
+  if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED') {
+    return { state: 'not_approved' };
+  }
+  const payments = await paymentsSince(billing, order.providerOrderId, order.createdAt);
+  const first = payments.find((p) => p.status === 'COMPLETED');
+  if (!first) return { state: 'pending' };
+  const capture = { id: first.id, status: 'COMPLETED' as const, ...money(first) };
+  const fulfilment = await fulfilOrder(
+    db,
+    order.id,
+    capture,
+    subscription.status === 'ACTIVE' ? (subscription.nextBillingTime ?? null) : null,
+  );
+  const { userId, subscriptionId } = fulfilment.order;
+  if (fulfilment.granted && userId && subscriptionId) {
+    await stopOtherRenewals(db, billing, userId, subscriptionId);
+  }
+  return { state: 'fulfilled', fulfilment };
+}
+
+/**
+ * A new plan was bought while another one renews: the older one stops renewing (its paid time is
+ * kept), so an account is never charged by two subscriptions. A provider that cannot be reached
+ * now is logged; the old subscription is then cancelled the next time it is reconciled.
+ */
+async function stopOtherRenewals(
+  db: Db,
+  billing: Payments,
+  userId: string,
+  keepId: string,
+): Promise<void> {
+  for (const other of await listAccountRenewingSubscriptions(db, { userId })) {
+    if (other.id === keepId || other.provider !== billing.name) continue;
+    try {
+      await billing.cancelSubscription(other.providerSubscriptionId, 'Replaced by a new plan');
+      await setBillingStatus(db, {
+        id: other.id,
+        from: ['active', 'past_due'],
+        status: 'cancelled',
+        nextRenewalAt: null,
+        graceUntil: null,
+      });
+    } catch (error: unknown) {
+      logger.error(
+        { area: 'payments', subscription_id: other.id, err: error },
+        'could not stop the renewal of a replaced plan',
+      );
+    }
+  }
+}
+
+function money(payment: ProviderTransaction) {
+  return { amount: payment.amount, currency: payment.currency };
+}
+
+/** The plan a renewal renews as: the change the buyer chose, else the subscription's own. */
+async function renewingPlan(db: Db, subscription: BillingSubscriptionRow): Promise<PlanRow> {
+  const planId = subscription.pendingPlanId ?? subscription.planId;
+  const plan = await findPlanById(db, { planId });
+  if (!plan) throw new Error(`billing subscription ${subscription.id}: no plan ${planId}`);
+  return plan;
+}
+
+/**
+ * Records one renewal payment read from the provider: a paid order of kind 'renewal', premium
+ * extended by the renewal period from its current end, the subscription active with its next
+ * date. Once per payment: the order's unique provider payment id makes a replayed or concurrent
+ * report a no-op. Answers the order, or undefined when the payment was recorded before.
+ */
+async function recordRenewal(
+  db: Db,
+  subscription: BillingSubscriptionRow & { userId: string },
+  payment: ProviderTransaction,
+  provider: string,
+  nextRenewalAt: Date | null,
+): Promise<OrderRow | undefined> {
+  const plan = await renewingPlan(db, subscription);
+  const renewal = renewalTerms({ ...plan, intervalUnit: plan.intervalUnit as IntervalUnit });
+  return db.transaction(async (tx) => {
+    const order = await insertRenewalOrder(tx, {
+      userId: subscription.userId,
+      subscriptionId: subscription.id,
+      planId: plan.id,
+      productId: plan.productId,
+      ...money(payment),
+      provider,
+      captureId: payment.id,
+      locale: subscription.locale,
+    });
+    if (!order) return undefined;
+    // A renewal paid late: its grace days were on the house, the new period runs from now.
+    if (subscription.status === 'past_due' && subscription.nextRenewalAt) {
+      await capPremium(tx, { userId: subscription.userId, until: subscription.nextRenewalAt });
+    }
+    if (!sameAmount(payment.amount, subscription.renewalPrice)) {
+      logger.warn(
+        { area: 'payments', subscription_id: subscription.id, payment_id: payment.id },
+        'a renewal charged another amount than the subscription renews at',
+      );
+    }
+    const premium = await extendPremium(tx, {
+      userId: subscription.userId,
+      planId: plan.id,
+      productId: plan.productId,
+      grant: grantOfPeriod(renewal.period),
+    });
+    await markBillingRenewed(tx, {
+      id: subscription.id,
+      planId: plan.id,
+      nextRenewalAt: firstCharge(nextRenewalAt, premium?.premiumUntil),
+    });
+    return order;
+  });
+}
+
+export interface Reconciliation {
+  /** The first payment's fulfilment when this call made it. */
+  activated?: Fulfilment;
+  renewals: string[];
+  refunded: string[];
+  status: BillingStatus;
+}
+
+/**
+ * Makes our record of a subscription equal to the provider's: its first payment fulfils the
+ * checkout (if nothing did yet), every later completed payment is a renewal, every refunded
+ * one takes its time back, and the status follows. Provider events only trigger this; their
+ * contents are not trusted, and the order they arrive in does not matter (a renewal reported
+ * before the activation fulfils the checkout first). Idempotent: safe on every event, on every
+ * instance, and periodically for subscriptions whose events may have been lost.
+ */
+export async function reconcileSubscription(
+  db: Db,
+  billing: Payments,
+  subscription: BillingSubscriptionRow,
+): Promise<Reconciliation> {
+  const result: Reconciliation = { renewals: [], refunded: [], status: 'pending' };
+  let current = subscription;
+  const firstOrderOf = () =>
+    current.firstOrderId ? findOrderById(db, { orderId: current.firstOrderId }) : undefined;
+  let firstOrder = await firstOrderOf();
+  if (firstOrder && firstOrder.status !== 'paid' && firstOrder.status !== 'refunded') {
+    const activation = await activateSubscription(db, billing, firstOrder);
+    if (activation.state === 'fulfilled' && activation.fulfilment.granted) {
+      result.activated = activation.fulfilment;
+    }
+    current = (await findBillingSubscriptionOfProvider(db, current)) ?? current;
+    firstOrder = await firstOrderOf();
+  }
+  const { userId } = current;
+  if (!userId || current.status === 'pending') return result;
+  const remote = await billing.getSubscription(current.providerSubscriptionId);
+  const payments = await paymentsSince(billing, current.providerSubscriptionId, current.createdAt);
+  const first = firstOrder?.captureId;
+  for (const payment of payments) {
+    if (payment.status === 'COMPLETED' && payment.id !== first) {
+      const order = await recordRenewal(
+        db,
+        { ...current, userId },
+        payment,
+        billing.name,
+        remote.nextBillingTime ?? null,
+      );
+      if (order) result.renewals.push(order.id);
+    }
+    if (payment.status === 'REFUNDED') {
+      const order = await findOrderOfCapture(db, { provider: billing.name, captureId: payment.id });
+      if (order && (await recordRefund(db, order.id))) result.refunded.push(order.id);
+    }
+  }
+  result.status = await syncSubscriptionStatus(db, billing, current);
+  const [newest] = await listAccountRenewingSubscriptions(db, { userId });
+  if (newest && newest.id !== current.id && result.status !== 'cancelled') {
+    await stopOtherRenewals(db, billing, userId, newest.id);
+  }
+  return result;
+}
+
+/**
+ * Brings the subscription's status to the provider's (after any of its events, which are not
+ * trusted themselves): cancelled at the provider → 'cancelled' (premium runs to the paid end),
+ * expired → 'expired', failed payments or suspended → 'past_due' with a grace period, active
+ * again → 'active'. Answers the new status.
+ */
+export async function syncSubscriptionStatus(
+  db: Db,
+  billing: Payments,
+  subscription: BillingSubscriptionRow,
+): Promise<BillingStatus> {
+  const current = subscription.status as BillingStatus;
+  if (current === 'pending' || current === 'expired') return current;
+  const remote = await billing.getSubscription(subscription.providerSubscriptionId);
+  const move = (
+    status: BillingStatus,
+    fields: { nextRenewalAt?: Date | null; graceUntil?: Date | null },
+  ) =>
+    setBillingStatus(db, {
+      id: subscription.id,
+      from: ['active', 'past_due', 'cancelled'],
+      status,
+      ...fields,
+    });
+  if (remote.status === 'CANCELLED') {
+    if (current !== 'cancelled') await move('cancelled', { nextRenewalAt: null, graceUntil: null });
+    return 'cancelled';
+  }
+  if (remote.status === 'EXPIRED') {
+    await move('expired', { nextRenewalAt: null, graceUntil: null });
+    return 'expired';
+  }
+  if (remote.status === 'SUSPENDED' || remote.failedPayments > 0) {
+    if (current !== 'past_due') {
+      // Premium is kept through the grace period while the provider retries; then it ends.
+      const graceUntil = new Date(Date.now() + gracePeriodDays * day);
+      await db.transaction(async (tx) => {
+        const moved = await setBillingStatus(tx, {
+          id: subscription.id,
+          from: ['active'],
+          status: 'past_due',
+          graceUntil,
+        });
+        if (moved?.userId) await extendPremiumTo(tx, { userId: moved.userId, until: graceUntil });
+      });
+    }
+    return 'past_due';
+  }
+  if (remote.status === 'ACTIVE' && current === 'past_due') {
+    await move('active', { graceUntil: null, nextRenewalAt: remote.nextBillingTime ?? null });
+    return 'active';
+  }
+  return current;
+}
+
+/**
+ * Turns the account's auto-renewal off: the subscription is cancelled at the provider at once
+ * (no further charge) and its paid time runs to its end. Nothing to do when it is off already.
+ */
+export async function turnOffAutoRenew(db: Db, billing: Payments, userId: string): Promise<void> {
+  const subscription = await findAccountBillingSubscription(db, { userId });
+  if (!subscription || subscription.status === 'cancelled') return;
+  await billing.cancelSubscription(
+    subscription.providerSubscriptionId,
+    'Auto-renewal turned off by the subscriber',
+  );
+  await setBillingStatus(db, {
+    id: subscription.id,
+    from: ['active', 'past_due'],
+    status: 'cancelled',
+    nextRenewalAt: null,
+    graceUntil: null,
+  });
+}
+
+/**
+ * Reconciles every subscription whose renewal was due over an hour ago and is not recorded, so
+ * a lost event never loses a renewal (or a cancellation made at the provider). Answers how many
+ * were read back; one that fails (the provider away) is tried again on the next run.
+ */
+export async function reconcileOverdue(db: Db, billing: Payments): Promise<number> {
+  const overdue = await listOverdueBillingSubscriptions(db, {
+    before: new Date(Date.now() - 3600 * 1000),
+  });
+  let read = 0;
+  for (const subscription of overdue) {
+    if (subscription.provider !== billing.name) continue;
+    try {
+      await reconcileSubscription(db, billing, subscription);
+      read += 1;
+    } catch (error: unknown) {
+      logger.warn(
+        { area: 'payments', subscription_id: subscription.id, err: error },
+        'subscription reconciliation failed; the next run tries again',
+      );
+    }
+  }
+  return read;
+}
+
+/**
+ * Ends a subscription for good (its first payment is being refunded): cancelled at the provider,
+ * then 'expired' here. Throws when the provider cannot be reached, before anything changed.
+ */
+export async function endSubscriptionOf(
+  db: Db,
+  billing: Payments,
+  subscriptionId: string,
+): Promise<void> {
+  const subscription = await findBillingSubscriptionById(db, { id: subscriptionId });
+  if (!subscription || subscription.status === 'expired') return;
+  try {
+    await billing.cancelSubscription(subscription.providerSubscriptionId, 'Refunded');
+  } catch (error: unknown) {
+    if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
+    throw error;
+  }
+  await setBillingStatus(db, {
+    id: subscription.id,
+    from: ['pending', 'active', 'past_due', 'cancelled'],
+    status: 'expired',
+    nextRenewalAt: null,
+    graceUntil: null,
+  });
+}

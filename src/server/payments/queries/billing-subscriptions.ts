@@ -1,0 +1,209 @@
+import 'server-only';
+import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import type { Db } from '@/server/db/client';
+import { type BillingSubscriptionRow, billingSubscriptions } from '@/server/db/schema';
+
+// Subscriptions that renew (PayPal's, or the sandbox's): one row per agreement at the provider.
+// Queries for an account's own filter by its user id; the provider's events find theirs by the
+// provider's subscription id.
+
+export type BillingStatus = 'pending' | 'active' | 'past_due' | 'cancelled' | 'expired';
+
+export interface InsertBillingSubscriptionParams {
+  userId: string | null;
+  firstOrderId: string | null;
+  planId: string;
+  provider: string;
+  providerSubscriptionId: string;
+  renewalPrice: string;
+  currency: string;
+  locale: string;
+}
+
+/** Records a subscription just made at the provider (status 'pending'). */
+export async function insertBillingSubscription(
+  db: Db,
+  params: InsertBillingSubscriptionParams,
+): Promise<BillingSubscriptionRow> {
+  const [row] = await db.insert(billingSubscriptions).values(params).returning();
+  if (!row) throw new Error('billing subscription vanished right after insert');
+  return row;
+}
+
+export interface ProviderSubscriptionParams {
+  provider: string;
+  providerSubscriptionId: string;
+}
+
+/** The subscription the provider knows by this id (its events name it), or undefined. */
+export async function findBillingSubscriptionOfProvider(
+  db: Db,
+  params: ProviderSubscriptionParams,
+): Promise<BillingSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(
+        eq(billingSubscriptions.provider, params.provider),
+        eq(billingSubscriptions.providerSubscriptionId, params.providerSubscriptionId),
+      ),
+    );
+  return row;
+}
+
+export interface BillingSubscriptionIdParams {
+  id: string;
+}
+
+/** The subscription with this id (global: an order or an event named it). */
+export async function findBillingSubscriptionById(
+  db: Db,
+  params: BillingSubscriptionIdParams,
+): Promise<BillingSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(eq(billingSubscriptions.id, params.id));
+  return row;
+}
+
+export interface AccountParams {
+  userId: string;
+}
+
+/**
+ * The account's current subscription: the newest that started (active, past due, or cancelled
+ * with its term still running), else undefined.
+ */
+export async function findAccountBillingSubscription(
+  db: Db,
+  params: AccountParams,
+): Promise<BillingSubscriptionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(
+        eq(billingSubscriptions.userId, params.userId),
+        inArray(billingSubscriptions.status, ['active', 'past_due', 'cancelled']),
+      ),
+    )
+    .orderBy(desc(billingSubscriptions.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** The account's subscriptions that still renew (active or past due), newest first. */
+export async function listAccountRenewingSubscriptions(
+  db: Db,
+  params: AccountParams,
+): Promise<BillingSubscriptionRow[]> {
+  return db
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(
+        eq(billingSubscriptions.userId, params.userId),
+        inArray(billingSubscriptions.status, ['active', 'past_due']),
+      ),
+    )
+    .orderBy(desc(billingSubscriptions.createdAt));
+}
+
+export interface ActivateParams extends BillingSubscriptionIdParams {
+  userId: string;
+  nextRenewalAt: Date | null;
+}
+
+/** pending → active with its account, once (the first payment); undefined when it was not pending. */
+export async function activateBillingSubscription(
+  db: Db,
+  params: ActivateParams,
+): Promise<BillingSubscriptionRow | undefined> {
+  const [row] = await db
+    .update(billingSubscriptions)
+    .set({ status: 'active', userId: params.userId, nextRenewalAt: params.nextRenewalAt })
+    .where(and(eq(billingSubscriptions.id, params.id), eq(billingSubscriptions.status, 'pending')))
+    .returning();
+  return row;
+}
+
+export interface RenewedParams extends BillingSubscriptionIdParams {
+  planId: string;
+  nextRenewalAt: Date | null;
+}
+
+/** After a paid renewal: active again, its plan the one it renewed as, no change pending. */
+export async function markBillingRenewed(db: Db, params: RenewedParams): Promise<void> {
+  await db
+    .update(billingSubscriptions)
+    .set({
+      status: 'active',
+      planId: params.planId,
+      pendingPlanId: null,
+      nextRenewalAt: params.nextRenewalAt,
+      graceUntil: null,
+    })
+    .where(
+      and(
+        eq(billingSubscriptions.id, params.id),
+        inArray(billingSubscriptions.status, ['active', 'past_due']),
+      ),
+    );
+}
+
+export interface SetBillingStatusParams extends BillingSubscriptionIdParams {
+  /** The statuses it may move from. */
+  from: BillingStatus[];
+  status: BillingStatus;
+  nextRenewalAt?: Date | null;
+  graceUntil?: Date | null;
+}
+
+/** Moves the subscription to `status` from one of `from`; undefined when it could not move. */
+export async function setBillingStatus(
+  db: Db,
+  params: SetBillingStatusParams,
+): Promise<BillingSubscriptionRow | undefined> {
+  const [row] = await db
+    .update(billingSubscriptions)
+    .set({
+      status: params.status,
+      ...(params.nextRenewalAt === undefined ? {} : { nextRenewalAt: params.nextRenewalAt }),
+      ...(params.graceUntil === undefined ? {} : { graceUntil: params.graceUntil }),
+    })
+    .where(
+      and(
+        eq(billingSubscriptions.id, params.id),
+        inArray(billingSubscriptions.status, params.from),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export interface DueParams {
+  /** Renewals due before this time. */
+  before: Date;
+}
+
+/**
+ * Started subscriptions whose renewal was due before `before` and is not recorded (a lost or
+ * late event): the periodic reconciliation reads them back from the provider. Global by design.
+ */
+export async function listOverdueBillingSubscriptions(
+  db: Db,
+  params: DueParams,
+): Promise<BillingSubscriptionRow[]> {
+  return db
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(
+        inArray(billingSubscriptions.status, ['active', 'past_due']),
+        isNotNull(billingSubscriptions.userId),
+        lt(billingSubscriptions.nextRenewalAt, params.before),
+      ),
+    );
+}
