@@ -323,6 +323,14 @@ export const endpoints: readonly Endpoint[] = [
     answers: 'redirect',
     bodyLimit: null,
   },
+  {
+    method: 'POST',
+    path: `${payment}/sandbox/checkout/:id/renew`,
+    session: false,
+    guard: 'origin',
+    answers: 'redirect',
+    bodyLimit: null,
+  },
   // Analytics
   {
     method: 'POST',

@@ -17,6 +17,7 @@ const unguarded = [
   'GET /api/mms/payment/v1/sandbox/checkout/:id',
   'POST /api/mms/payment/v1/sandbox/checkout/:id/approve',
   'POST /api/mms/payment/v1/sandbox/checkout/:id/cancel',
+  'POST /api/mms/payment/v1/sandbox/checkout/:id/renew',
 ];
 
 const guarded = [

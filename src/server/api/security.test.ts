@@ -371,6 +371,7 @@ describe('CSRF: state-changing calls need app-type: 502', () => {
       `POST ${payment}/webhooks/paypal`,
       `POST ${payment}/sandbox/checkout/:id/approve`,
       `POST ${payment}/sandbox/checkout/:id/cancel`,
+      `POST ${payment}/sandbox/checkout/:id/renew`,
       'POST /api/mms/analytics/v1/events',
     ]);
   });

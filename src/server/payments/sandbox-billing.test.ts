@@ -596,7 +596,10 @@ describe('the sandbox approval page for subscriptions', () => {
     const again = await post(id, 'approve');
     expect(again.headers.get('Location')).toContain('/paystatus/web?');
     expect(await paymentsOf(id)).toHaveLength(1);
-    expect(await (await page(id)).text()).toContain('This subscription is closed.');
+    // Active now: no approval buttons, only the development ones (renew now, or fail).
+    const active = await (await page(id)).text();
+    expect(active).not.toContain('and subscribe');
+    expect(active).toContain('Renew now');
   });
 
   it('cancels back to the cancel page and leaves the subscription pending', async () => {

@@ -8,6 +8,7 @@ import {
   type SandboxProvider,
   type SandboxSubscriptionWithPlan,
 } from '@/server/payments/sandbox';
+import { runSandboxRenewal } from '@/server/payments/sandbox-renewal';
 import { ApiError } from '../errors';
 import { ownOrigin } from '../request-origin';
 import type { AppEnv } from '../types';
@@ -125,8 +126,13 @@ ${
   subscription.status === 'APPROVAL_PENDING'
     ? `<form method="post" action="${sandboxFormPath}/${id}/approve"><button class="pay" type="submit">${escapeHtml(subscribeLabel(subscription))}</button></form>
 <form method="post" action="${sandboxFormPath}/${id}/cancel"><button class="cancel" type="submit">Cancel and return</button></form>`
-    : '<p>This subscription is closed.</p>'
-}`,
+    : subscription.status === 'ACTIVE'
+      ? `<h2>Development</h2>
+<p>Run the next billing now, as PayPal would on its date; the site records it as it records PayPal's.</p>
+<form method="post" action="${sandboxFormPath}/${id}/renew"><button class="pay" type="submit">Renew now</button></form>
+<form method="post" action="${sandboxFormPath}/${id}/renew"><input type="hidden" name="fail" value="1"><button class="cancel" type="submit">Fail the next renewal</button></form>`
+      : '<p>This subscription is closed.</p>'
+}${renewedNote(c.req.query('renewed'))}`,
   );
   return c.html(html);
 }
@@ -207,6 +213,34 @@ async function decideSubscription(
     ['token', existing.id],
   ]);
 }
+
+/** What the page says after its development buttons ran a renewal. */
+function renewedNote(outcome: string | undefined): string {
+  if (outcome === 'paid')
+    return '<p class="note" role="status">Renewed: the payment is recorded.</p>';
+  if (outcome === 'failed') {
+    return '<p class="note" role="status">The renewal failed: the account shows the failed payment.</p>';
+  }
+  return '';
+}
+
+// POST /api/mms/payment/v1/sandbox/checkout/{id}/renew – development: run the next renewal now
+sandboxRoutes.post('/sandbox/checkout/:id/renew', async (c) => {
+  if (!sameOrigin(c)) throw ApiError.badRequest('This form must be sent from the payment page');
+  const id = c.req.param('id');
+  if (!isSubscriptionId(id) || !(await sandbox(c).findSubscription(id))) {
+    throw ApiError.notFound('This sandbox subscription does not exist');
+  }
+  const fail = (await c.req.parseBody()).fail === '1';
+  try {
+    await runSandboxRenewal(c.var.db().db, sandbox(c), id, { fail });
+  } catch {
+    throw ApiError.badRequest('This subscription cannot renew now');
+  }
+  const back = new URL(`${sandboxFormPath}/${encodeURIComponent(id)}`, ownOrigin(c));
+  back.searchParams.set('renewed', fail ? 'failed' : 'paid');
+  return c.redirect(back.toString(), 303);
+});
 
 // POST /api/mms/payment/v1/sandbox/checkout/{id}/approve – the page's Pay button
 sandboxRoutes.post('/sandbox/checkout/:id/approve', (c) => decide(c, 'approve'));

@@ -437,6 +437,40 @@ describe('promotion', () => {
 });
 
 describe('the sandbox approval page', () => {
+  it('renews, or fails to renew, a subscription now, recorded as PayPal’s renewals are', async () => {
+    const user = await kit.createUser();
+    const token = await kit.login(user.email, user.password);
+    const { order } = await buy({ plan_id: 'p1m', token });
+    const path = new URL(order.approve_url).pathname;
+    const premium = async () => {
+      const mine = await kit.call(`${base}/web/subscription_my`, { token });
+      return mine.body.data as {
+        subscription: { premium_until: string; status: string };
+        history: { kind: string }[];
+      };
+    };
+    const before = Date.parse((await premium()).subscription.premium_until);
+    const page = await (await kit.app().request(path)).text();
+    expect(page).toContain('Renew now');
+    const renew = (fail: boolean, origin = 'http://localhost') =>
+      kit.app().request(`${path}/renew`, {
+        method: 'POST',
+        headers: { Origin: origin, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: fail ? 'fail=1' : '',
+      });
+    expect((await renew(false, 'https://evil.example')).status).toBe(400);
+    const renewed = await renew(false);
+    expect(renewed.status).toBe(303);
+    expect(renewed.headers.get('Location')).toMatch(/\?renewed=paid$/);
+    const after = await premium();
+    expect(after.history.filter((h) => h.kind === 'renewal')).toHaveLength(1);
+    const days = (Date.parse(after.subscription.premium_until) - before) / (24 * 3600 * 1000);
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+    expect((await renew(true)).headers.get('Location')).toMatch(/\?renewed=failed$/);
+    expect((await premium()).subscription.status).toBe('past_due');
+  });
+
   it('approves only from this site and sends the buyer back to the return page', async () => {
     const started = await kit.call(`${base}/web/checkout`, {
       body: { plan_id: 'p1m', email: newEmail() },
