@@ -216,6 +216,9 @@ for (const view of viewsB) {
     let paypal = await continueToPayPal(page, locale);
     await paypal.getByRole('button', { name: 'Cancel and return' }).click();
     await paypal.waitForURL(/\/paystatus\/web\?order=.*cancel=1/);
+    // The return page cancels the order and tells the checkout tab; closed before it ran, the
+    // checkout tab would only hear that the buyer is back and keep waiting.
+    await paypal.waitForLoadState('networkidle');
     await paypal.close();
     // The checkout tab learns it by itself and offers the plans again.
     await expect(page.locator('[data-status]')).toContainText(
