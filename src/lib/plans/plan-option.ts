@@ -4,6 +4,7 @@
 // server and client code: nothing here may import server modules.
 
 import { formatMoney } from '@/lib/plans/money';
+import { totalLength } from '@/lib/plans/months-and-days';
 import { type PlansTranslator, planName } from '@/lib/plans/name';
 import { derivePlan } from '@/lib/plans/product-id';
 import type { IntervalUnit, Plan } from '@/lib/plans/types';
@@ -34,14 +35,6 @@ export interface PlanOption {
   firstTerm: { months: number; days: number };
 }
 
-/** A period as months and days (years in months, weeks in days). */
-function asMonthsAndDays(count: number | undefined, unit: IntervalUnit | undefined) {
-  if (count === undefined || unit === undefined) return { months: 0, days: 0 };
-  if (unit === 'YEAR') return { months: count * 12, days: 0 };
-  if (unit === 'MONTH') return { months: count, days: 0 };
-  return { months: 0, days: unit === 'WEEK' ? count * 7 : count };
-}
-
 /**
  * The plans the purchase pages can show, as PlanOptions for `locale` (`t`: the `Plans`
  * messages): the server's way to make them, and the checkout island's for a list it loads in
@@ -60,11 +53,8 @@ export function toPlanOptions(
     const name = planName(t, view);
     // A renewal of a year reads as 12 months, like the periods the plans are sold for.
     const yearly = plan.renewal_interval_unit === 'YEAR';
-    const terms = [
-      asMonthsAndDays(view.originCount, view.originUnit),
-      asMonthsAndDays(view.addCount, view.addUnit),
-      asMonthsAndDays(view.tryCount, view.tryUnit),
-    ];
+    const period = (count?: number, unit?: IntervalUnit) =>
+      count !== undefined && unit !== undefined ? { count, unit } : undefined;
     options.push({
       id: view.id,
       productId: view.product_id,
@@ -80,10 +70,11 @@ export function toPlanOptions(
       renewalPeriod: t(yearly ? 'period.MONTH' : `period.${plan.renewal_interval_unit}`, {
         count: yearly ? plan.renewal_interval_count * 12 : plan.renewal_interval_count,
       }),
-      firstTerm: {
-        months: terms.reduce((sum, term) => sum + term.months, 0),
-        days: terms.reduce((sum, term) => sum + term.days, 0),
-      },
+      firstTerm: totalLength(
+        period(view.originCount, view.originUnit),
+        period(view.addCount, view.addUnit),
+        period(view.tryCount, view.tryUnit),
+      ),
     });
   }
   return options;

@@ -3,24 +3,11 @@
 // own a plan renews at its first price, pro rata when the period is shorter (a 24-month plan
 // renews yearly at half its price: the same price a month). Shared by the server, which puts the
 // terms in the plans API, and the browser, which states them before checkout.
+import { type MonthsAndDays, monthsAndDays } from './months-and-days';
 import type { IntervalUnit, Period } from './types';
 
 /** The longest period one renewal may cover, per unit (one year). */
 const longest: Record<IntervalUnit, number> = { DAY: 365, WEEK: 52, MONTH: 12, YEAR: 1 };
-
-/** A period in days, for periods of days and weeks, or in months, for months and years. */
-function size(period: Period): { months: number } | { days: number } {
-  switch (period.unit) {
-    case 'YEAR':
-      return { months: period.count * 12 };
-    case 'MONTH':
-      return { months: period.count };
-    case 'WEEK':
-      return { days: period.count * 7 };
-    default:
-      return { days: period.count };
-  }
-}
 
 /** The period a renewal covers: the plan's own, or one year when that is longer. */
 export function renewalPeriod(period: Period): Period {
@@ -29,11 +16,11 @@ export function renewalPeriod(period: Period): Period {
 
 /** `price` (a decimal string) for `part` of `whole`, to the cent. */
 function proRata(price: string, part: Period, whole: Period): string {
-  const a = size(part);
-  const b = size(whole);
+  const a = monthsAndDays(part);
+  const b = monthsAndDays(whole);
   // Months against days: a month is a twelfth of 365 days.
-  const days = (s: ReturnType<typeof size>) => ('days' in s ? s.days : (s.months * 365) / 12);
-  const ratio = 'months' in a && 'months' in b ? a.months / b.months : days(a) / days(b);
+  const days = (length: MonthsAndDays) => (length.months * 365) / 12 + length.days;
+  const ratio = a.days === 0 && b.days === 0 ? a.months / b.months : days(a) / days(b);
   return (Math.round(Number(price) * 100 * ratio) / 100).toFixed(2);
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { monthsAndDays } from '@/lib/plans/months-and-days';
 import { parseProductId } from '@/lib/plans/product-id';
 import { renewalPeriod, renewalTerms } from '@/lib/plans/renewal';
 import type { IntervalUnit, Period } from '@/lib/plans/types';
@@ -39,14 +40,6 @@ function asCycles(unit: 'MONTH' | 'DAY', total: number): { period: Period; count
   return { period: { count: size, unit }, count: total / size };
 }
 
-function inMonthsAndDays(period: Period | undefined): { months: number; days: number } {
-  if (!period) return { months: 0, days: 0 };
-  const { count, unit } = period;
-  if (unit === 'YEAR') return { months: count * 12, days: 0 };
-  if (unit === 'MONTH') return { months: count, days: 0 };
-  return { months: 0, days: unit === 'WEEK' ? count * 7 : count };
-}
-
 /**
  * The cycles a subscription to `plan` is billed in: its first term exactly as sold (the paid
  * period, then any bonus, after any free trial) and then the renewal (renewal.ts). A first
@@ -62,15 +55,15 @@ export function billingCycles(plan: PlanRow): BillingCycle[] {
   const paid = renewalPeriod(origin);
   const cycles: BillingCycle[] = [];
   if (parsed?.trial) {
-    const trial = inMonthsAndDays(parsed.trial);
+    const trial = monthsAndDays(parsed.trial);
     const time = freeTime(trial.months, trial.days);
     if (!time) throw new UnbillablePlanError(`${plan.id}: a trial mixes months and days`);
     cycles.push({ kind: 'trial', price: null, ...asCycles(time.unit, time.total) });
   }
   cycles.push({ kind: 'trial', period: paid, price: plan.price, count: 1 });
-  const sold = inMonthsAndDays(origin);
-  const charged = inMonthsAndDays(paid);
-  const bonus = inMonthsAndDays(parsed?.bonus);
+  const sold = monthsAndDays(origin);
+  const charged = monthsAndDays(paid);
+  const bonus = monthsAndDays(parsed?.bonus);
   const free = freeTime(
     sold.months - charged.months + bonus.months,
     sold.days - charged.days + bonus.days,
