@@ -11,6 +11,7 @@ import { providerPlanFor } from './plan-sync';
 import {
   type BillingProvider,
   type PaymentProvider,
+  type ProviderSubscription,
   type ProviderTransaction,
   ProviderUnavailableError,
 } from './provider';
@@ -273,7 +274,7 @@ export async function reconcileSubscription(
       if (order && (await recordRefund(db, order.id))) result.refunded.push(order.id);
     }
   }
-  result.status = await syncSubscriptionStatus(db, billing, current);
+  result.status = await syncSubscriptionStatus(db, current, remote);
   const [newest] = await listAccountRenewingSubscriptions(db, { userId });
   if (newest && newest.id !== current.id && result.status !== 'cancelled') {
     await stopOtherRenewals(db, billing, userId, newest.id);
@@ -282,19 +283,18 @@ export async function reconcileSubscription(
 }
 
 /**
- * Brings the subscription's status to the provider's (after any of its events, which are not
- * trusted themselves): cancelled at the provider → 'cancelled' (premium runs to the paid end),
- * expired → 'expired', failed payments or suspended → 'past_due' with a grace period, active
- * again → 'active'. Answers the new status.
+ * Brings the subscription's status to the provider's, as `remote` shows it (read back by the
+ * reconciliation; the provider's events are not trusted themselves): cancelled there →
+ * 'cancelled' (premium runs to the paid end), expired → 'expired', failed payments or suspended
+ * → 'past_due' with a grace period, active again → 'active'. Answers the new status.
  */
-export async function syncSubscriptionStatus(
+async function syncSubscriptionStatus(
   db: Db,
-  billing: Payments,
   subscription: BillingSubscriptionRow,
+  remote: ProviderSubscription,
 ): Promise<BillingStatus> {
   const current = subscription.status as BillingStatus;
   if (current === 'pending' || current === 'expired') return current;
-  const remote = await billing.getSubscription(subscription.providerSubscriptionId);
   const move = (
     status: BillingStatus,
     fields: { nextRenewalAt?: Date | null; graceUntil?: Date | null },
