@@ -13,6 +13,8 @@ describe('parseConfig', () => {
       PGLITE_DIR: './data/pglite',
       LOG_LEVEL: 'info',
       MAIL_FROM: 'Turbo VPN <no-reply@turbovpn.local>',
+      SELLER_NAME: 'Turbo VPN',
+      SELLER_ADDRESS: [],
       BLOG_PAGE_SIZE: expect.any(Number),
       TEAM_INBOX: 'team@turbovpn.local',
       TRUSTED_PROXIES: [],
@@ -32,6 +34,14 @@ describe('parseConfig', () => {
       PAYPAL_ALLOW_SANDBOX_IN_PRODUCTION: false,
       PAYMENT_TIMEOUT_MS: 20_000,
     });
+  });
+
+  it('reads the seller address as lines apart by |, blank ones dropped', () => {
+    expect(parseConfig({ SELLER_ADDRESS: 'Example GmbH| Street 1 ||10115 Berlin ' })).toMatchObject(
+      {
+        SELLER_ADDRESS: ['Example GmbH', 'Street 1', '10115 Berlin'],
+      },
+    );
   });
 
   it('refuses the error-page test failures in production, and unknown ones anywhere', () => {

@@ -4,15 +4,17 @@ import { z } from 'zod';
 import { logger, logLevels } from './log';
 import { defaultSiteUrl } from './site-url';
 
+/** "a, b" → ['a', 'b'] (with ','): the entries of a list setting, trimmed, empty ones dropped. */
+const splitList = (separator: string) => (value: string) =>
+  value
+    .split(separator)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
 // "a, b" → ['a', 'b']; each entry must be a CIDR block (or a single address) of IPv4 or IPv6.
 export const cidrListSchema = z
   .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
+  .transform(splitList(','))
   .pipe(
     z.array(
       z.string().refine(isCidr, { message: 'must be a comma-separated list of CIDR blocks' }),
@@ -22,12 +24,7 @@ export const cidrListSchema = z
 // "/a, /b/c" → ['/a', '/b/c']: site paths without locale prefix.
 export const pathListSchema = z
   .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((entry) => entry.trim())
-      .filter(Boolean),
-  )
+  .transform(splitList(','))
   .pipe(z.array(z.string().regex(/^\/[^\s?#]*$/, 'must be a comma-separated list of paths')));
 
 // An on/off switch: '1' turns it on, '0' (or unset) leaves it off.
@@ -80,6 +77,10 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Turbo VPN <no-reply@turbovpn.local>'),
+    // The seller a receipt names: its legal name, and its postal address as lines apart by '|'
+    // ("Example GmbH|Street 1|10115 Berlin|Germany"). Production warns at start without one.
+    SELLER_NAME: z.string().trim().min(1).default('Turbo VPN'),
+    SELLER_ADDRESS: z.string().transform(splitList('|')).default([]),
     // A JSON file whose apps replace those of content/downloads.json (store listings, installers
     // with their checksums; docs/operations.md, "Downloads"). Read at build: the download pages
     // are prerendered with it, and a build made with another file is stale.

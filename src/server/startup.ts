@@ -10,6 +10,8 @@ import { getMailer } from '@/server/mail';
 import { processMailQueue } from '@/server/mail/queue';
 import { providerFromConfig } from '@/server/payments';
 import { reconcileOverdue } from '@/server/payments/billing';
+import { sendRenewalReminders } from '@/server/payments/billing-notices';
+import { mailReceipts } from '@/server/payments/emails';
 import { syncProviderPlans } from '@/server/payments/plan-sync';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { pruneExpiredRecords } from '@/server/retention/queries';
@@ -122,7 +124,7 @@ const billingStore = globalThis as typeof globalThis & { [billingTimerKey]?: Nod
 // The catalogue's billing plans are made or brought up to date at the provider (PayPal, or the
 // sandbox) at start and then every hour, so a catalogue row changed in the database needs no
 // restart; the same run reads back subscriptions whose renewal is overdue, so a lost event
-// never loses a renewal. Both idempotent and safe on several instances at once
+// never loses a renewal. All idempotent and safe on several instances at once
 // (src/server/payments/plan-sync.ts, billing.ts); a failure is logged and the next run tries
 // again.
 const billingEveryMs = 60 * 60_000;
@@ -137,6 +139,10 @@ function scheduleBilling(handle: DbHandle) {
         logger.info({ area: 'payments', ...report }, 'billing plans synchronised');
       }
       await reconcileOverdue(handle.db, billing);
+      // Receipts a stopped process did not mail, and the week-ahead renewal reminders: each
+      // mailed once whichever instance runs first (billing-notices.ts, emails.ts).
+      await mailReceipts(handle.db);
+      await sendRenewalReminders(handle.db);
     } catch (error: unknown) {
       logger.error({ area: 'payments', err: error }, 'billing plan sync failed');
     }
@@ -177,7 +183,15 @@ export async function startServer(): Promise<void> {
   scheduleMailQueue(handle);
   scheduleRetention(handle);
   scheduleBilling(handle);
-  if (settings.APP_ENV === 'production') return;
+  if (settings.APP_ENV === 'production') {
+    if (settings.SELLER_ADDRESS.length === 0) {
+      logger.warn(
+        { area: 'payments' },
+        'Receipts name no seller address: set SELLER_ADDRESS (README.md, settings)',
+      );
+    }
+    return;
+  }
   if (!settings.PAYPAL_CLIENT_ID && !store[announcedKey]) {
     logger.warn(
       { area: 'payments' },

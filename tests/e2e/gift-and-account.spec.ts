@@ -52,9 +52,13 @@ async function buyPlanAsDemo(context: BrowserContext) {
   expect(captured.status()).toBe(200);
   expect(((await captured.json()) as { data: { state: string } }).data.state).toBe('paid');
   const mine = await context.request.get(`${paymentApi}/web/subscription_my`, { headers: api });
-  const history = ((await mine.json()) as { data: { history: { id: string; receipt: string }[] } })
-    .data.history;
-  const receipt = history.find((entry) => entry.id === order?.order_id)?.receipt ?? '';
+  const history = (
+    (await mine.json()) as {
+      data: { history: { id: string; documents: { type: string; number: string }[] }[] };
+    }
+  ).data.history;
+  // The receipt number the history shows and a refund request quotes.
+  const receipt = history.find((entry) => entry.id === order?.order_id)?.documents[0]?.number ?? '';
   expect(receipt).not.toBe('');
   return { orderId: order.order_id, receipt };
 }

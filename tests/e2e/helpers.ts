@@ -320,7 +320,9 @@ export async function codeMailedTo(smtp: TestSmtpServer, email: string): Promise
   for (;;) {
     const mail = await smtp.nextMail(20_000);
     if (!mail.to.includes(email)) continue;
-    const code = /\b(\d{6})\b/.exec(textPart(mail.raw))?.[1];
+    // The code stands on a line of its own (other mails to the address, such as a receipt,
+    // carry six-digit numbers too).
+    const code = /^ {4}(\d{6})\r?$/m.exec(textPart(mail.raw))?.[1];
     if (code) return code;
   }
 }

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { type Locale, localizePath } from '../../src/lib/locales';
 import {
   demoAccount,
@@ -147,6 +149,18 @@ test('new buyer: pricing → checkout → PayPal tab → paid → password → a
   };
   expect(data.is_premium).toBe(true);
   expect(data.history.map((entry) => entry.label)).toContain('Paid');
+
+  // The purchase's receipt, downloaded from the history as a PDF that says what was bought.
+  const receiptLink = page.getByRole('link', { name: /^Download receipt R-\d{6} as a PDF$/ });
+  const download = page.waitForEvent('download');
+  await receiptLink.click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^turbovpn-R-\d{6}\.pdf$/);
+  const pdf = await getDocumentProxy(new Uint8Array(readFileSync((await file.path()) ?? '')));
+  const { text } = await extractText(pdf, { mergePages: true });
+  expect(text).toContain('Turbo VPN Premium: 24 months');
+  expect(text).toContain(email);
+  expect(text).toContain('$99.99');
 
   // Auto-renewal, turned off with one click and one confirmation.
   const renewal = page.locator('[data-auto-renew]');

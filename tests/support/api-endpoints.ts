@@ -267,6 +267,13 @@ export const endpoints: readonly Endpoint[] = [
   },
   { method: 'GET', path: `${payment}/web/subscription_my`, session: true, guard: 'app-type' },
   {
+    method: 'GET',
+    path: `${payment}/web/receipts/:id`,
+    session: true,
+    guard: 'app-type',
+    query: { type: choice('receipt'), language: locale },
+  },
+  {
     method: 'POST',
     path: `${payment}/web/subscription/auto_renew`,
     session: true,

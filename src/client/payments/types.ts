@@ -56,8 +56,11 @@ export interface StartInput {
 export interface SubscriptionInfo {
   plan_id: string;
   product_id: string;
-  /** 'active' | 'past_due' | 'cancelled' (runs to its end, no renewal) | 'expired' */
-  status: 'active' | 'past_due' | 'cancelled' | 'expired';
+  /**
+   * 'active' | 'past_due' | 'cancelled' (runs to its end, no renewal) | 'expired' | 'refunded'
+   * (its purchase was paid back and its time taken back)
+   */
+  status: 'active' | 'past_due' | 'cancelled' | 'expired' | 'refunded';
   premium_until: string;
   /** 'website' | 'app_store' | 'google_play' (where the current period was bought). */
   source: string;

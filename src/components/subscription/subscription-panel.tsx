@@ -29,6 +29,10 @@ const labelTone: Record<HistoryLabel, 'accent' | 'success' | 'warning' | 'neutra
   Refunded: 'neutral',
 };
 
+/** The number a purchase is known by: its receipt's, or the provider's payment id before one. */
+const receiptOf = (item: HistoryItem) =>
+  item.documents.find((document) => document.type === 'receipt')?.number ?? item.receipt;
+
 const refundStates: readonly string[] = ['refunded', 'pending', 'queued'] satisfies RefundState[];
 const isRefundState = (value: string | null): value is RefundState =>
   value !== null && refundStates.includes(value);
@@ -70,7 +74,13 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
   }, [result]);
 
   const subscription = data.subscription;
-  const status = subscription ? (data.is_premium ? subscription.status : 'expired') : 'none';
+  const status = !subscription
+    ? 'none'
+    : data.is_premium
+      ? subscription.status
+      : subscription.status === 'refunded'
+        ? 'refunded'
+        : 'expired';
   const name = (productId: string) => productLabel(tp, productId, t('premium'));
   const source = subscription?.source;
 
@@ -171,7 +181,7 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
       </section>
       <RefundDialog
         orderId={asking?.id ?? null}
-        receipt={asking ? tr('receipt', { receipt: asking.receipt }) : ''}
+        receipt={asking ? tr('receipt', { receipt: receiptOf(asking) }) : ''}
         onCancel={() => setAsking(null)}
         onDone={(orderId, state) => void refunded(orderId, state)}
       />
@@ -254,9 +264,39 @@ function HistoryTable({
             </td>
             <td className={cell}>
               {inlineLabel(t('column.receipt'))}
-              <span dir="ltr" className="break-all font-mono text-sm">
-                {item.receipt}
-              </span>
+              {item.documents.length === 0 ? (
+                <span dir="ltr" className="break-all font-mono text-sm">
+                  {item.receipt}
+                </span>
+              ) : (
+                <ul className="flex flex-col gap-1">
+                  {item.documents.map((document) => (
+                    <li key={document.type}>
+                      <a
+                        href={`${document.url}${document.url.includes('?') ? '&' : '?'}language=${locale}`}
+                        download
+                        className="font-medium text-accent-700 underline underline-offset-2"
+                        aria-label={t(
+                          document.type === 'credit_note'
+                            ? 'download.creditNoteLabel'
+                            : 'download.receiptLabel',
+                          { number: document.number },
+                        )}
+                        data-receipt={document.type}
+                      >
+                        {t(
+                          document.type === 'credit_note'
+                            ? 'download.creditNote'
+                            : 'download.receipt',
+                        )}
+                      </a>{' '}
+                      <span dir="ltr" className="font-mono text-sm text-slate-600">
+                        {document.number}
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
             </td>
             <td className={`${cell} max-md:pt-2`}>
               {isRefundState(item.refund.status) ? (
@@ -267,7 +307,7 @@ function HistoryTable({
                 <Button
                   variant="secondary"
                   className="min-h-10 px-4 py-1.5 text-sm"
-                  aria-label={tr('requestFor', { receipt: item.receipt })}
+                  aria-label={tr('requestFor', { receipt: receiptOf(item) })}
                   onClick={() => onRefund(item)}
                 >
                   {tr('request')}

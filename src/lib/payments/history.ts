@@ -15,7 +15,17 @@ export interface HistoryEntry {
   product_id: string;
   /** The receipt number a refund request quotes. */
   receipt: string;
+  /** The payment's PDF receipt and, once refunded, its credit note (none for a redeemed card). */
+  documents: ReceiptLink[];
   refund: { eligible: boolean; status: string | null };
+}
+
+export interface ReceiptLink {
+  type: 'receipt' | 'credit_note';
+  /** 'R-000123', 'CN-000124' */
+  number: string;
+  /** GET …/web/receipts/{id}: the PDF, for the signed-in account only. */
+  url: string;
 }
 
 /** What became of a refund request: paid back, waiting at the provider, or queued to send. */

@@ -60,6 +60,7 @@ const guarded = [
   'POST /api/mms/payment/v1/web/checkout/:id/capture',
   'POST /api/mms/payment/v1/web/checkout/:id/cancel',
   'GET /api/mms/payment/v1/web/subscription_my',
+  'GET /api/mms/payment/v1/web/receipts/:id',
   'POST /api/mms/payment/v1/web/subscription/auto_renew',
   'POST /api/mms/payment/v1/web/refund',
   'POST /api/mms/payment/v1/gift/redeem',

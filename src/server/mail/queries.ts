@@ -1,11 +1,38 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { mailOutbox, mailQueue, type QueuedMail } from '@/server/db/schema';
-import type { MailMessage } from './types';
+import { mailOutbox, mailQueue, type QueuedMail, type StoredAttachment } from '@/server/db/schema';
+import type { MailAttachment, MailMessage } from './types';
+
+/** Attachments as the tables keep them: base64 text in JSON; null when there are none. */
+export function storedAttachments(
+  attachments: readonly MailAttachment[] | undefined,
+): StoredAttachment[] | null {
+  if (!attachments?.length) return null;
+  return attachments.map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    base64: file.content.toString('base64'),
+  }));
+}
+
+/** Attachments read back from a table row. */
+export function mailAttachments(stored: StoredAttachment[] | null): MailAttachment[] {
+  return (stored ?? []).map((file) => ({
+    filename: file.filename,
+    contentType: file.contentType,
+    content: Buffer.from(file.base64, 'base64'),
+  }));
+}
 
 export async function insertOutboxMail(db: Db, message: MailMessage) {
-  await db.insert(mailOutbox).values(message);
+  await db.insert(mailOutbox).values({
+    to: message.to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    attachments: storedAttachments(message.attachments),
+  });
 }
 
 /** The newest mails stored for an address (development outbox). */
@@ -50,6 +77,7 @@ export async function insertQueuedMail(
       text: message.text,
       html: message.html,
       headers: message.headers ? { ...message.headers } : null,
+      attachments: storedAttachments(message.attachments),
       expiresAt: options.expiresAt ?? null,
     })
     .returning({ id: mailQueue.id });
@@ -61,7 +89,7 @@ export async function insertQueuedMail(
 export async function expireQueuedMail(db: Db, now: Date) {
   await db
     .update(mailQueue)
-    .set({ status: 'expired', text: null, html: null, lockedUntil: null })
+    .set({ status: 'expired', text: null, html: null, attachments: null, lockedUntil: null })
     .where(and(eq(mailQueue.status, 'queued'), lte(mailQueue.expiresAt, now)));
 }
 
@@ -110,7 +138,14 @@ export async function scheduleMailRetry(db: Db, params: { id: string; at: Date; 
 export async function markMailFailed(db: Db, params: { id: string; reason: string }) {
   await db
     .update(mailQueue)
-    .set({ status: 'failed', text: null, html: null, lockedUntil: null, lastError: params.reason })
+    .set({
+      status: 'failed',
+      text: null,
+      html: null,
+      attachments: null,
+      lockedUntil: null,
+      lastError: params.reason,
+    })
     .where(eq(mailQueue.id, params.id));
 }
 

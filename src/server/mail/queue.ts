@@ -8,6 +8,7 @@ import {
   type EnqueueOptions,
   expireQueuedMail,
   insertQueuedMail,
+  mailAttachments,
   markMailFailed,
   scheduleMailRetry,
 } from './queries';
@@ -96,6 +97,7 @@ function messageOf(row: QueuedMail): MailMessage {
     text: row.text ?? '',
     html: row.html ?? '',
     ...(row.headers ? { headers: row.headers } : {}),
+    ...(row.attachments ? { attachments: mailAttachments(row.attachments) } : {}),
   };
 }
 

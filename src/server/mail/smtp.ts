@@ -18,7 +18,11 @@ export function createSmtpMailer(url: string, from: string): Mailer {
     kind: 'smtp',
     async send(message: MailMessage) {
       try {
-        await transport.sendMail({ from, ...message });
+        await transport.sendMail({
+          from,
+          ...message,
+          attachments: message.attachments ? [...message.attachments] : undefined,
+        });
       } catch (error: unknown) {
         // The SMTP server's reply can contain addresses and internals: keep it for the log only.
         const reason = error instanceof Error ? error.message : String(error);

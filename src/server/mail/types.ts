@@ -6,6 +6,14 @@ export interface MailMessage {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe (RFC 8058) or Reply-To; the outbox ignores them. */
   headers?: Readonly<Record<string, string>>;
+  /** Files sent with the mail (a receipt's PDF). */
+  attachments?: readonly MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** Sends mail; the adapter is chosen from the configuration (see mail/index.ts). */

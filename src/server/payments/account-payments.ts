@@ -1,12 +1,18 @@
 import 'server-only';
-import type { HistoryEntry, HistoryLabel } from '@/lib/payments/history';
+import type { HistoryEntry, HistoryLabel, ReceiptLink } from '@/lib/payments/history';
 import { claims } from '@/lib/site';
 import type { Db } from '@/server/db/client';
 import type { OrderRow } from '@/server/db/schema';
 import { findAccountBillingSubscription } from './queries/billing-subscriptions';
 import { listGiftCardsOfOrders, listGiftCardsRedeemedBy } from './queries/gift-cards';
 import { listAccountOrders } from './queries/orders';
+import { listReceiptsOfOrders } from './queries/receipts';
 import { listRefundRequestsOfOrders } from './queries/refunds';
+import { receiptNumber } from './receipts';
+
+/** Where the account's receipts are downloaded (GET web/receipts/{id}). */
+const receiptsPath = '/api/mms/payment/v1/web/receipts';
+
 import { findSubscription } from './queries/subscriptions';
 
 /** The labels of spec 4: a payment made, a gift card redeemed, a failed payment, a refund. */
@@ -41,6 +47,15 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
   const requests = ids.length ? await listRefundRequestsOfOrders(db, { orderIds: ids }) : [];
   const gifts = ids.length ? await listGiftCardsOfOrders(db, { orderIds: ids }) : [];
   const redeemed = await listGiftCardsRedeemedBy(db, { userId });
+  const documents = await listReceiptsOfOrders(db, { orderIds: ids });
+  const linksOf = (orderId: string): ReceiptLink[] =>
+    documents
+      .filter((receipt) => receipt.orderId === orderId)
+      .map((receipt) => ({
+        type: receipt.kind as ReceiptLink['type'],
+        number: receiptNumber(receipt),
+        url: `${receiptsPath}/${orderId}${receipt.kind === 'credit_note' ? '?type=credit_note' : ''}`,
+      }));
 
   const history: HistoryEntry[] = [
     ...ordered.flatMap((order): HistoryEntry[] => {
@@ -59,6 +74,7 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
           plan_id: order.planId,
           product_id: order.productId,
           receipt: order.captureId ?? order.id,
+          documents: linksOf(order.id),
           refund: {
             eligible: refundable(order, {
               now,
@@ -81,6 +97,7 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
         plan_id: gift.planId,
         product_id: gift.productId,
         receipt: gift.id,
+        documents: [],
         refund: { eligible: false, status: null },
       }),
     ),
@@ -89,8 +106,12 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
   const active = Boolean(subscription && subscription.premiumUntil > now);
   // A renewing plan's state is its subscription's; otherwise premium time runs or has run out.
   const renews = billing?.status === 'active' || billing?.status === 'past_due';
-  const status: 'active' | 'past_due' | 'cancelled' | 'expired' = !active
-    ? 'expired'
+  // Time that ended because its purchase was paid back reads as refunded, not as run out.
+  const lastPlan = ordered.find((order) => order.kind !== 'gift' && order.status !== 'failed');
+  const status: 'active' | 'past_due' | 'cancelled' | 'expired' | 'refunded' = !active
+    ? lastPlan?.status === 'refunded' && lastPlan.planId === subscription?.planId
+      ? 'refunded'
+      : 'expired'
     : billing?.status === 'past_due' || billing?.status === 'cancelled'
       ? billing.status
       : 'active';

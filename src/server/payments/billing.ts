@@ -4,8 +4,17 @@ import type { IntervalUnit } from '@/lib/plans/types';
 import type { Db } from '@/server/db/client';
 import type { BillingSubscriptionRow, OrderRow, PlanRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
+import { mailAccount, subscriptionLocale } from './billing-notices';
+import { autoRenewOffEmail, mailReceipts, renewalFailedEmail } from './emails';
 import { paymentErrors } from './errors';
-import { type Fulfilment, firstCharge, fulfilOrder, recordRefund, sameAmount } from './fulfil';
+import {
+  addPaidTime,
+  type Fulfilment,
+  firstCharge,
+  fulfilOrder,
+  recordRefund,
+  sameAmount,
+} from './fulfil';
 import { grantOfPeriod } from './grant';
 import { providerPlanFor } from './plan-sync';
 import {
@@ -28,7 +37,7 @@ import {
 } from './queries/billing-subscriptions';
 import { findOrderById, findOrderOfCapture, insertRenewalOrder } from './queries/orders';
 import { findPlanById } from './queries/plans';
-import { capPremium, extendPremium, extendPremiumTo } from './queries/subscriptions';
+import { capPremium, extendPremiumTo, findSubscription } from './queries/subscriptions';
 
 /** A provider that takes one-time payments and runs subscriptions (PayPal, the sandbox). */
 export type Payments = PaymentProvider & BillingProvider;
@@ -204,12 +213,11 @@ async function recordRenewal(
         'a renewal charged another amount than the subscription renews at',
       );
     }
-    const premium = await extendPremium(tx, {
-      userId: subscription.userId,
-      planId: plan.id,
-      productId: plan.productId,
-      grant: grantOfPeriod(renewal.period),
-    });
+    const premium = await addPaidTime(
+      tx,
+      { ...order, userId: subscription.userId },
+      grantOfPeriod(renewal.period),
+    );
     await markBillingRenewed(tx, {
       id: subscription.id,
       planId: plan.id,
@@ -274,6 +282,9 @@ export async function reconcileSubscription(
       if (order && (await recordRefund(db, order.id))) result.refunded.push(order.id);
     }
   }
+  // Each renewal and refund recorded here mails its receipt or credit note (once: see
+  // mailReceipts), without holding up the event.
+  for (const orderId of result.renewals) void mailReceipts(db, { orderId });
   result.status = await syncSubscriptionStatus(db, current, remote);
   const [newest] = await listAccountRenewingSubscriptions(db, { userId });
   if (newest && newest.id !== current.id && result.status !== 'cancelled') {
@@ -317,15 +328,33 @@ async function syncSubscriptionStatus(
     if (current !== 'past_due') {
       // Premium is kept through the grace period while the provider retries; then it ends.
       const graceUntil = new Date(Date.now() + gracePeriodDays * day);
-      await db.transaction(async (tx) => {
-        const moved = await setBillingStatus(tx, {
+      const moved = await db.transaction(async (tx) => {
+        const row = await setBillingStatus(tx, {
           id: subscription.id,
           from: ['active'],
           status: 'past_due',
           graceUntil,
         });
-        if (moved?.userId) await extendPremiumTo(tx, { userId: moved.userId, until: graceUntil });
+        if (row?.userId) await extendPremiumTo(tx, { userId: row.userId, until: graceUntil });
+        return row;
       });
+      // The one call that moved it says so, once per failed renewal.
+      if (moved?.userId) {
+        await mailAccount(
+          db,
+          moved.userId,
+          {
+            kind: 'renewal-failed',
+            dedupeKey: `renewal-failed:${moved.id}:${moved.nextRenewalAt?.toISOString()}`,
+          },
+          (to) =>
+            renewalFailedEmail(to, subscriptionLocale(moved), {
+              amount: moved.renewalPrice,
+              currency: moved.currency,
+              graceUntil,
+            }),
+        );
+      }
     }
     return 'past_due';
   }
@@ -347,13 +376,22 @@ export async function turnOffAutoRenew(db: Db, billing: Payments, userId: string
     subscription.providerSubscriptionId,
     'Auto-renewal turned off by the subscriber',
   );
-  await setBillingStatus(db, {
+  const moved = await setBillingStatus(db, {
     id: subscription.id,
     from: ['active', 'past_due'],
     status: 'cancelled',
     nextRenewalAt: null,
     graceUntil: null,
   });
+  const premium = moved ? await findSubscription(db, { userId }) : undefined;
+  if (moved && premium) {
+    await mailAccount(
+      db,
+      userId,
+      { kind: 'auto-renew-off', dedupeKey: `auto-renew-off:${moved.id}` },
+      (to) => autoRenewOffEmail(to, subscriptionLocale(moved), premium.premiumUntil),
+    );
+  }
 }
 
 /**

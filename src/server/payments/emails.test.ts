@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '@/server/db/schema';
+import { orders, receipts } from '@/server/db/schema';
 import { outboxFor } from '@/server/mail/queries';
 import { queuedMail } from '@/server/mail/queue';
 import { createSmtpMailer } from '@/server/mail/smtp';
@@ -14,7 +14,7 @@ import {
 } from '../../../tests/support/smtp-server';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../tests/support/test-db';
-import { giftCodeEmail, notifyFulfilled } from './emails';
+import { giftCodeEmail, mailReceipts, notifyFulfilled } from './emails';
 import { createSandboxProvider } from './sandbox';
 import { handleWebhook } from './webhooks';
 
@@ -64,14 +64,19 @@ async function approvedOrder(kind: 'plan' | 'gift', language?: string) {
   return { email, order, providerId, capture };
 }
 
-/** The outbox mails of an address once `count` have arrived (the capture does not wait). */
+/** The gift card mails of an address (the outbox holds its receipt and welcome too). */
+async function giftMails(email: string) {
+  return (await outboxFor(db(), email)).filter((mail) => /gift card|بطاقة/.test(mail.subject));
+}
+
+/** The gift card mails of an address once `count` have arrived (the capture does not wait). */
 async function mailsFor(email: string, count: number) {
   for (let waited = 0; waited < 5000; waited += 50) {
-    const mails = await outboxFor(db(), email);
+    const mails = await giftMails(email);
     if (mails.length >= count) return mails;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return outboxFor(db(), email);
+  return giftMails(email);
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
@@ -96,7 +101,19 @@ describe('gift card email', () => {
     // Capturing again answers the same order and mails nothing more.
     expect(data(await capture()).gift_code).toBe(code);
     await settle();
-    expect(await outboxFor(db(), email)).toHaveLength(1);
+    expect(await giftMails(email)).toHaveLength(1);
+    // Besides the code: the payment's receipt and, for the account the purchase made, a welcome.
+    const subjects = (await outboxFor(db(), email)).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      'Welcome to Turbo VPN',
+      'Your Turbo VPN gift card',
+      expect.stringMatching(/^Your Turbo VPN receipt R-\d{6}$/),
+    ]);
+    const welcome = (await outboxFor(db(), email)).find((mail) =>
+      mail.subject.startsWith('Welcome'),
+    );
+    expect(welcome?.text).toContain(`Your Turbo VPN account for ${email} is ready.`);
+    expect(welcome?.text).toContain('http://localhost:3000/forgetPassword');
   });
 
   it('writes in the language of the checkout', async () => {
@@ -123,14 +140,20 @@ describe('gift card email', () => {
     const paid = await capture();
     expect(mails[0]?.text).toContain(data(paid).gift_code ?? 'missing');
     await settle();
-    expect(await outboxFor(db(), email)).toHaveLength(1);
+    expect(await giftMails(email)).toHaveLength(1);
+    expect(await outboxFor(db(), email)).toHaveLength(3);
   });
 
-  it('sends nothing for a plan purchase', async () => {
+  it('sends no gift card for a plan purchase: its receipt and a welcome', async () => {
     const { email, capture } = await approvedOrder('plan');
     expect((await capture()).status).toBe(200);
     await settle();
-    expect(await outboxFor(db(), email)).toEqual([]);
+    expect(await giftMails(email)).toEqual([]);
+    const subjects = (await outboxFor(db(), email)).map((mail) => mail.subject).sort();
+    expect(subjects).toEqual([
+      'Welcome to Turbo VPN',
+      expect.stringMatching(/^Your Turbo VPN receipt/),
+    ]);
   });
 });
 
@@ -147,10 +170,28 @@ describe('notifyFulfilled with SMTP', () => {
     const [row] = await db().select().from(orders).where(eq(orders.id, order.order_id));
     if (!row) throw new Error('order missing');
     await notifyFulfilled(db(), row, createSmtpMailer(smtp.url, 'no-reply@turbovpn.local'));
+    // The welcome comes first (the account was made by this purchase), then the code.
+    const welcome = await smtp.nextMail();
+    expect(welcome.raw).toMatch(/Subject: Welcome to Turbo VPN/);
     const mail = await smtp.nextMail();
     expect(mail.to).toEqual([email]);
     expect(mail.raw).toMatch(/multipart\/alternative/);
     expect(textPart(mail.raw)).toContain(code);
+  });
+
+  it('sends a receipt with its PDF attached through a real SMTP server', async () => {
+    const { email, order, capture } = await approvedOrder('plan');
+    await capture();
+    await settle();
+    // As if no mail had gone out yet: the receipt is mailed again, this time through SMTP.
+    await db().update(receipts).set({ mailedAt: null }).where(eq(receipts.orderId, order.order_id));
+    const mailer = createSmtpMailer(smtp.url, 'no-reply@turbovpn.local');
+    expect(await mailReceipts(db(), { orderId: order.order_id, mailer })).toBe(1);
+    const mail = await smtp.nextMail();
+    expect(mail.to).toEqual([email]);
+    expect(mail.raw).toMatch(/multipart\/mixed/);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf; name=turbovpn-R-\d{6}\.pdf/);
+    expect(mail.raw).toMatch(/Content-Disposition: attachment; filename=turbovpn-R-\d{6}\.pdf/);
   });
 
   it('logs a delivery failure instead of throwing and leaves the mail queued for a retry', async () => {

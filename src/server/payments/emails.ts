@@ -1,50 +1,26 @@
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/i18n/messages';
-import { escapeHtml } from '@/lib/escape-html';
-import { directionOf, isLocale, type Locale, localizePath } from '@/lib/locales';
-import { planName } from '@/lib/plans/name';
-import { parseProductId } from '@/lib/plans/product-id';
-import type { IntervalUnit } from '@/lib/plans/types';
+import { formatDay } from '@/lib/date-format';
+import { type Locale, localizePath } from '@/lib/locales';
+import { formatMoney } from '@/lib/plans/money';
 import { brand, claims } from '@/lib/site';
 import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
-import type { OrderRow } from '@/server/db/schema';
+import type { OrderRow, ReceiptRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import { getMailer, type Mailer, type MailMessage } from '@/server/mail';
+import { composeMail, type MailPart } from '@/server/mail/compose';
 import { createOutboxMailer } from '@/server/mail/outbox';
-import { sendQueued } from '@/server/mail/queue';
+import { deliverQueued, enqueueMail, sendQueued } from '@/server/mail/queue';
 import { formatGiftCode } from './gift-code';
+import { productName } from './product-name';
 import { findAccountById } from './queries/accounts';
+import { findAccountBillingSubscription } from './queries/billing-subscriptions';
 import { findGiftCardOfOrder } from './queries/gift-cards';
-import { findPlanById } from './queries/plans';
-
-/** What a gift card gives, in words ("12 months +3 months free"), from its product id. */
-async function giftPlanName(
-  db: Db,
-  order: Pick<OrderRow, 'planId' | 'productId'>,
-  locale: Locale,
-): Promise<string> {
-  const parsed = parseProductId(order.productId);
-  let origin = parsed?.origin;
-  if (!origin) {
-    // A product id outside the v2 format: the plan's own period says what was sold.
-    const row = await findPlanById(db, { planId: order.planId });
-    origin = {
-      count: row?.intervalCount ?? 1,
-      unit: (row?.intervalUnit ?? 'MONTH') as IntervalUnit,
-    };
-  }
-  const messages = await loadMessages(locale);
-  const t = createTranslator({ locale, messages, namespace: 'Plans' });
-  const name = planName(t, {
-    originCount: origin.count,
-    originUnit: origin.unit,
-    addCount: parsed?.bonus?.count,
-    addUnit: parsed?.bonus?.unit,
-  });
-  return name.bonus ? `${name.period} ${name.bonus}` : name.period;
-}
+import { findOrderById } from './queries/orders';
+import { claimReceiptMail, listUnmailedReceipts } from './queries/receipts';
+import { orderLocale, receiptFile } from './receipts';
 
 /** The gift card email in the buyer's language: the code, how to redeem it, plain text and HTML. */
 export async function giftCodeEmail(params: {
@@ -57,87 +33,275 @@ export async function giftCodeEmail(params: {
   const messages = await loadMessages(params.locale);
   const t = createTranslator({ locale: params.locale, messages, namespace: 'GiftCard.email' });
   const te = createTranslator({ locale: params.locale, messages, namespace: 'Email' });
-  const code = formatGiftCode(params.code);
   const values = { brand: brand.name, plan: params.plan, days: claims.moneyBackDays };
-  const subject = t('subject', values);
-  const lines = {
-    greeting: te('greeting'),
-    intro: t('intro', values),
-    codeIntro: t('codeIntro'),
-    howTo: t('howTo', { url: params.redeemUrl }),
-    guarantee: t('guarantee', values),
-    signature: te('signature', { brand: brand.name }),
-  };
-  const text = [
-    lines.greeting,
-    '',
-    lines.intro,
-    lines.codeIntro,
-    '',
-    `    ${code}`,
-    '',
-    lines.howTo,
-    '',
-    lines.guarantee,
-    '',
-    lines.signature,
-  ].join('\n');
-  // The link text is the URL itself, so the sentence reads the same in text and HTML.
-  const link = `<a href="${escapeHtml(params.redeemUrl)}" style="color:#0b5fff">${escapeHtml(params.redeemUrl)}</a>`;
-  const howTo = escapeHtml(lines.howTo).replace(escapeHtml(params.redeemUrl), link);
-  const html = `<!doctype html>
-<html lang="${params.locale}" dir="${directionOf(params.locale)}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#0b1b3a">
-<div style="max-width:480px;margin:0 auto;background:#ffffff;border-radius:12px;padding:24px">
-<p>${escapeHtml(lines.greeting)}</p>
-<p>${escapeHtml(lines.intro)}</p>
-<p>${escapeHtml(lines.codeIntro)}</p>
-<p style="font-size:24px;font-weight:700;letter-spacing:2px;margin:24px 0;font-family:ui-monospace,Menlo,Consolas,monospace" dir="ltr">${escapeHtml(code)}</p>
-<p>${howTo}</p>
-<p>${escapeHtml(lines.guarantee)}</p>
-<p>${escapeHtml(lines.signature)}</p>
-</div></body></html>`;
-  return { to: params.to, subject, text, html };
+  return composeMail({
+    to: params.to,
+    subject: t('subject', values),
+    locale: params.locale,
+    parts: [
+      te('greeting'),
+      `${t('intro', values)}\n${t('codeIntro')}`,
+      { code: formatGiftCode(params.code), size: 'medium' },
+      // The link text is the URL itself, so the sentence reads the same in text and HTML.
+      t('howTo', { url: params.redeemUrl }),
+      t('guarantee', values),
+      te('signature', { brand: brand.name }),
+    ],
+  });
 }
 
 /** SMTP when configured; otherwise the development outbox of the order's own database. */
-function mailerFor(db: Db): Mailer {
+export function mailerFor(db: Db): Mailer {
   return config().SMTP_URL ? getMailer() : createOutboxMailer(() => db);
+}
+
+/** The account page's address in `locale`, for the links of billing mails. */
+function accountUrl(locale: Locale): string {
+  return new URL(localizePath(locale, '/myAccount'), config().SITE_URL).toString();
+}
+
+/** Texts of the Email namespace in `locale`, with the formats billing mails share. */
+async function mailTexts(locale: Locale) {
+  const messages = await loadMessages(locale);
+  const t = createTranslator({ locale, messages, namespace: 'Email' });
+  return {
+    t,
+    day: (date: Date) => formatDay(locale, date.toISOString()),
+    money: (amount: string, currency: string) =>
+      formatMoney(amount, currency, locale) ?? `${amount} ${currency}`,
+    frame: (parts: MailPart[]) => [t('greeting'), ...parts, t('signature', { brand: brand.name })],
+  };
+}
+
+/**
+ * The mail of a receipt or credit note, with its PDF: what was paid (or refunded) for what, the
+ * premium's end, and, while the plan renews, when and for how much, with the way to turn it off.
+ */
+export async function receiptEmail(db: Db, receipt: ReceiptRow, order: OrderRow, to: string) {
+  const locale = orderLocale(order);
+  const { t, day, money, frame } = await mailTexts(locale);
+  const file = await receiptFile(db, receipt, order, locale);
+  const plan = await productName(db, order, locale);
+  const messages = await loadMessages(locale);
+  const tr = createTranslator({ locale, messages, namespace: 'Receipt' });
+  const kind = order.kind === 'gift' || order.kind === 'renewal' ? order.kind : 'plan';
+  const values = {
+    brand: brand.name,
+    number: file.number,
+    amount: money(order.amount, order.currency),
+    item: tr(`kind.${kind}`, { brand: brand.name, plan }),
+  };
+  const attachments = [
+    { filename: file.filename, contentType: 'application/pdf', content: file.pdf },
+  ];
+  if (receipt.kind === 'credit_note') {
+    return composeMail({
+      to,
+      subject: t('receipt.subjectRefund', values),
+      locale,
+      parts: frame([t('receipt.refundIntro', values), t('receipt.creditAttached', values)]),
+      attachments,
+    });
+  }
+  const parts: MailPart[] = [
+    t(order.kind === 'renewal' ? 'receipt.renewalIntro' : 'receipt.purchaseIntro', values),
+  ];
+  if (order.kind !== 'gift' && order.userId && receipt.periodEnd) {
+    parts.push(t('receipt.premiumUntil', { date: day(receipt.periodEnd) }));
+    const billing = await findAccountBillingSubscription(db, { userId: order.userId });
+    if (billing?.status === 'active' && billing.nextRenewalAt) {
+      parts.push(
+        t('receipt.renews', {
+          date: day(billing.nextRenewalAt),
+          price: money(billing.renewalPrice, billing.currency),
+          url: accountUrl(locale),
+        }),
+      );
+    }
+  }
+  parts.push(t('receipt.attached', values));
+  return composeMail({
+    to,
+    subject: t(
+      order.kind === 'renewal' ? 'receipt.subjectRenewal' : 'receipt.subjectPurchase',
+      values,
+    ),
+    locale,
+    parts: frame(parts),
+    attachments,
+  });
+}
+
+/**
+ * Mails every receipt and credit note not mailed yet (of one order, or all: the periodic run
+ * catches what a stopped process left). Each is queued exactly once, whichever instance gets
+ * there first: the receipt is claimed in the transaction that queues its mail. Never throws.
+ */
+export async function mailReceipts(
+  db: Db,
+  options: { orderId?: string; mailer?: Mailer; limit?: number } = {},
+): Promise<number> {
+  let queued = 0;
+  const mailer = options.mailer ?? mailerFor(db);
+  let pending: ReceiptRow[];
+  try {
+    pending = await listUnmailedReceipts(db, {
+      orderId: options.orderId,
+      limit: options.limit ?? 50,
+    });
+  } catch (error: unknown) {
+    // The database away (or closed under a request's feet): the next run mails them.
+    logger.error({ area: 'payments', err: error }, 'receipts to mail could not be read');
+    return 0;
+  }
+  for (const receipt of pending) {
+    try {
+      const order = await findOrderById(db, { orderId: receipt.orderId });
+      const buyer = order?.userId ? await findAccountById(db, { userId: order.userId }) : undefined;
+      if (!order || !buyer) continue;
+      const message = await receiptEmail(db, receipt, order, buyer.email);
+      const id = await db.transaction(async (tx) =>
+        (await claimReceiptMail(tx, { id: receipt.id }))
+          ? enqueueMail(tx, message, { kind: receipt.kind, dedupeKey: `receipt:${receipt.id}` })
+          : undefined,
+      );
+      if (!id) continue;
+      queued += 1;
+      await deliverQueued(db, mailer, id);
+    } catch (error: unknown) {
+      logger.error(
+        { area: 'payments', receipt_id: receipt.id, err: error },
+        'receipt email failed; the next run tries again',
+      );
+    }
+  }
+  return queued;
+}
+
+/** The welcome mail of an account made by a purchase: how to sign in, how to get the apps. */
+export async function welcomeEmail(to: string, locale: Locale): Promise<MailMessage> {
+  const { t, frame } = await mailTexts(locale);
+  const site = config().SITE_URL;
+  const link = (route: string) => new URL(localizePath(locale, route), site).toString();
+  return composeMail({
+    to,
+    subject: t('welcome.subject', { brand: brand.name }),
+    locale,
+    parts: frame([
+      t('welcome.intro', { brand: brand.name, email: to }),
+      t('welcome.choosePassword', { url: link('/forgetPassword') }),
+      t('welcome.apps', { url: link('/download') }),
+    ]),
+  });
 }
 
 /**
  * Mails what a fulfilled order delivered: for a gift card, its code to the buyer (the page shows
- * it too). Called once per order, by whichever of capture and webhook fulfilled it. Never
- * throws: the payment is done either way; a mail the server did not take stays in the mail
- * queue, which retries it.
+ * it too); for every order, its receipt; for an account the purchase made, a welcome. Called
+ * once per order, by whichever of capture and webhook fulfilled it. Never throws: the payment
+ * is done either way; a mail the server did not take stays in the mail queue, which retries it.
  */
 export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer): Promise<void> {
-  if (order.kind !== 'gift') return;
+  const sender = mailer ?? mailerFor(db);
   try {
-    const gift = await findGiftCardOfOrder(db, { orderId: order.id });
     const buyer = order.userId ? await findAccountById(db, { userId: order.userId }) : undefined;
-    if (!gift || !buyer) {
+    if (!buyer) {
       logger.error(
         { area: 'payments', order_id: order.id },
-        'gift order has no card or buyer to mail',
+        'fulfilled order has no buyer to mail',
       );
       return;
     }
-    const locale = isLocale(order.locale) ? order.locale : 'en';
-    const redeemUrl = new URL(localizePath(locale, '/gift-card'), config().SITE_URL).toString();
-    const message = await giftCodeEmail({
-      to: buyer.email,
-      code: gift.code,
-      plan: await giftPlanName(db, order, locale),
-      locale,
-      redeemUrl,
-    });
-    // Queued first: a mail server that is away gets it later from the queue, exactly once.
-    await sendQueued(db, mailer ?? mailerFor(db), message, {
-      kind: 'gift-code',
-      dedupeKey: `gift-code:${order.id}`,
-    });
+    const locale = orderLocale(order);
+    if (order.createdAccount) {
+      await sendQueued(db, sender, await welcomeEmail(buyer.email, locale), {
+        kind: 'welcome',
+        dedupeKey: `welcome:${buyer.id}`,
+      });
+    }
+    if (order.kind === 'gift') await mailGiftCode(db, order, buyer.email, locale, sender);
   } catch (error: unknown) {
-    logger.error({ area: 'payments', order_id: order.id, err: error }, 'gift card email failed');
+    logger.error({ area: 'payments', order_id: order.id, err: error }, 'order email failed');
   }
+  await mailReceipts(db, { orderId: order.id, mailer: sender });
+}
+
+async function mailGiftCode(db: Db, order: OrderRow, to: string, locale: Locale, mailer: Mailer) {
+  const gift = await findGiftCardOfOrder(db, { orderId: order.id });
+  if (!gift) {
+    logger.error({ area: 'payments', order_id: order.id }, 'gift order has no card to mail');
+    return;
+  }
+  const redeemUrl = new URL(localizePath(locale, '/gift-card'), config().SITE_URL).toString();
+  const message = await giftCodeEmail({
+    to,
+    code: gift.code,
+    plan: await productName(db, order, locale),
+    locale,
+    redeemUrl,
+  });
+  // Queued first: a mail server that is away gets it later from the queue, exactly once.
+  await sendQueued(db, mailer, message, { kind: 'gift-code', dedupeKey: `gift-code:${order.id}` });
+}
+
+/** The confirmation that auto-renewal is off, and until when premium runs. */
+export async function autoRenewOffEmail(
+  to: string,
+  locale: Locale,
+  premiumUntil: Date,
+): Promise<MailMessage> {
+  const { t, day, frame } = await mailTexts(locale);
+  return composeMail({
+    to,
+    subject: t('autoRenewOff.subject', { brand: brand.name }),
+    locale,
+    parts: frame([
+      t('autoRenewOff.intro'),
+      t('autoRenewOff.until', { date: day(premiumUntil) }),
+      t('autoRenewOff.again', { url: accountUrl(locale) }),
+    ]),
+  });
+}
+
+/** A failed renewal: what failed, how long premium stays, what to do. */
+export async function renewalFailedEmail(
+  to: string,
+  locale: Locale,
+  params: { amount: string; currency: string; graceUntil: Date },
+): Promise<MailMessage> {
+  const { t, day, money, frame } = await mailTexts(locale);
+  return composeMail({
+    to,
+    subject: t('renewalFailed.subject', { brand: brand.name }),
+    locale,
+    parts: frame([
+      t('renewalFailed.intro', { amount: money(params.amount, params.currency) }),
+      t('renewalFailed.grace', { date: day(params.graceUntil) }),
+      t('renewalFailed.action', { url: accountUrl(locale) }),
+    ]),
+  });
+}
+
+/** The reminder a week before a renewal: when, how much, for how long, and how to stop it. */
+export async function renewalReminderEmail(
+  to: string,
+  locale: Locale,
+  params: { renewsAt: Date; amount: string; currency: string; period: string },
+): Promise<MailMessage> {
+  const { t, day, money, frame } = await mailTexts(locale);
+  const date = day(params.renewsAt);
+  return composeMail({
+    to,
+    subject: t('reminder.subject', { brand: brand.name, date }),
+    locale,
+    parts: frame([
+      t('reminder.intro', {
+        date,
+        price: money(params.amount, params.currency),
+        period: params.period,
+      }),
+      t('reminder.keep'),
+      t('reminder.off', { url: accountUrl(locale), date }),
+    ]),
+  });
 }

@@ -3,7 +3,9 @@ import type { Db } from '@/server/db/client';
 import type { OrderRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import { recordPaymentOutcome } from '@/server/metrics';
+import { mailReceipts } from './emails';
 import { newGiftCode } from './gift-code';
+import type { Grant } from './grant';
 import { grantFor } from './grant';
 import type { Capture } from './provider';
 import { findAccountIdByEmail, insertAccountForEmail } from './queries/accounts';
@@ -17,7 +19,8 @@ import {
   markOrderRefunded,
 } from './queries/orders';
 import { findPlanInterval } from './queries/plans';
-import { extendPremium, shortenPremium } from './queries/subscriptions';
+import { issueReceipt } from './queries/receipts';
+import { extendPremium, lockPremiumUntil, shortenPremium } from './queries/subscriptions';
 
 /** `a` and `b` are the same amount of money ('99.9' and '99.90' are). */
 export function sameAmount(a: string, b: string): boolean {
@@ -79,14 +82,10 @@ export async function fulfilOrder(
         planId: paid.planId,
         productId: paid.productId,
       });
+      await issueReceipt(tx, { orderId: paid.id, kind: 'receipt' });
     } else {
       const grant = grantFor(paid.productId, await planInterval(tx, paid.planId));
-      const premium = await extendPremium(tx, {
-        userId: paid.userId,
-        planId: paid.planId,
-        productId: paid.productId,
-        grant,
-      });
+      const premium = await addPaidTime(tx, { ...paid, userId: paid.userId }, grant);
       if (paid.subscriptionId) {
         await activateBillingSubscription(tx, {
           id: paid.subscriptionId,
@@ -101,6 +100,32 @@ export async function fulfilOrder(
   if (result.granted) recordPaymentOutcome('captured');
   else if (failed) recordPaymentOutcome('failed');
   return result;
+}
+
+/**
+ * Adds a paid plan's or renewal's time to the account and issues the payment's receipt, which
+ * states the period bought: from the premium's end (or now) to its new end.
+ */
+export async function addPaidTime(
+  tx: Db,
+  order: Pick<OrderRow, 'id' | 'planId' | 'productId'> & { userId: string },
+  grant: Grant,
+) {
+  const before = await lockPremiumUntil(tx, { userId: order.userId });
+  const now = new Date();
+  const premium = await extendPremium(tx, {
+    userId: order.userId,
+    planId: order.planId,
+    productId: order.productId,
+    grant,
+  });
+  const start = before && before > now ? before : now;
+  await issueReceipt(tx, {
+    orderId: order.id,
+    kind: 'receipt',
+    period: premium ? { start, end: premium.premiumUntil } : undefined,
+  });
+  return premium;
 }
 
 /**
@@ -151,6 +176,7 @@ export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
   const done = await db.transaction(async (tx) => {
     const refunded = await markOrderRefunded(tx, { orderId });
     if (!refunded) return false;
+    await issueReceipt(tx, { orderId, kind: 'credit_note' });
     const grant = grantFor(refunded.productId, await planInterval(tx, refunded.planId));
     let takeFrom = refunded.kind === 'gift' ? null : refunded.userId;
     if (refunded.kind === 'gift') {
@@ -168,7 +194,11 @@ export async function recordRefund(db: Db, orderId: string): Promise<boolean> {
     }
     return true;
   });
-  if (done) recordPaymentOutcome('refunded');
+  if (done) {
+    recordPaymentOutcome('refunded');
+    // The credit note's mail does not hold up the refund (it never throws).
+    void mailReceipts(db, { orderId });
+  }
   return done;
 }
 

@@ -42,3 +42,10 @@ export const redeemSchema = z.object({
     .max(64, 'This gift card code is not valid.'),
   email: emailField.optional(),
 });
+
+export const receiptQuerySchema = z.object({
+  type: z
+    .enum(['receipt', 'credit_note'], { error: 'type must be receipt or credit_note' })
+    .default('receipt'),
+  language: languageField,
+});

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { billingSubscriptions, orders, subscriptions } from '@/server/db/schema';
-import { type Payments, reconcileOverdue } from '@/server/payments/billing';
-import { createPayPalProvider } from '@/server/payments/paypal';
-import { accountKit, type CallResult } from '../../../../tests/support/account-api';
-import { type FakePayPal, startFakePayPal } from '../../../../tests/support/fake-paypal';
+import { reconcileOverdue } from '@/server/payments/billing';
+import type { CallResult } from '../../../../tests/support/account-api';
+import {
+  paypalSubscriptionKit,
+  type Started,
+} from '../../../../tests/support/paypal-subscriptions';
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 
 // Plans that renew: a plan's checkout is a PayPal subscription (against the local fake PayPal,
@@ -15,100 +17,18 @@ import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
 const base = '/api/mms/payment/v1';
 const testDb = fileTestDb();
 const db = () => testDb().handle.db;
-let fake: FakePayPal;
-let adapter: ReturnType<typeof createPayPalProvider> | undefined;
-const paypal = () => {
-  adapter ??= createPayPalProvider({
-    clientId: fake.clientId,
-    clientSecret: fake.clientSecret,
-    webhookId: fake.webhookId,
-    baseUrl: fake.url,
-    timeoutMs: 2_000,
-  });
-  return adapter;
-};
-
-beforeAll(async () => {
-  fake = await startFakePayPal();
-});
-afterAll(async () => {
-  await fake?.close();
-});
-
-const kit = accountKit(testDb, {
-  payments: new Proxy({} as Payments, { get: (_, key) => Reflect.get(paypal(), key) }),
-});
-
-interface Started {
-  token: string;
-  orderId: string;
-  subscriptionId: string;
-  approveUrl: string;
-}
-
-/** A signed-in buyer starts a plan's checkout. */
-async function subscribe(planId: string): Promise<Started> {
-  const user = await kit.createUser();
-  const token = await kit.login(user.email, user.password);
-  const res = await kit.call(`${base}/web/checkout`, { token, body: { plan_id: planId } });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  const { order_id, approve_url } = res.body.data as { order_id: string; approve_url: string };
-  const order = await orderRow(order_id);
-  return {
-    token,
-    orderId: order_id,
-    subscriptionId: order.providerOrderId ?? '',
-    approveUrl: approve_url,
-  };
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await db().select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new Error(`no order ${orderId}`);
-  return row;
-}
-
-const capture = (started: Started) =>
-  kit.call(`${base}/web/checkout/${started.orderId}/capture`, {
-    method: 'POST',
-    token: started.token,
-  });
-
-/** A subscribed, paid buyer. */
-async function subscribed(planId: string): Promise<Started> {
-  const started = await subscribe(planId);
-  fake.approveSubscription(started.subscriptionId);
-  const paid = await capture(started);
-  expect(paid.body.data, JSON.stringify(paid.body)).toMatchObject({ status: 'paid' });
-  return started;
-}
-
-async function deliver(event: object) {
-  const signed = fake.signedWebhook(event);
-  return kit.app().request(`${base}/webhooks/paypal`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...signed.headers },
-    body: signed.body,
-  });
-}
-
-async function premiumOf(started: Started): Promise<number> {
-  const order = await orderRow(started.orderId);
-  const [row] = await db()
-    .select()
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, order.userId ?? ''));
-  return row?.premiumUntil.getTime() ?? 0;
-}
-
-async function billingOf(started: Started) {
-  const [row] = await db()
-    .select()
-    .from(billingSubscriptions)
-    .where(eq(billingSubscriptions.providerSubscriptionId, started.subscriptionId));
-  if (!row) throw new Error('no billing subscription');
-  return row;
-}
+const {
+  kit,
+  fake,
+  paypal,
+  orderRow,
+  subscribe,
+  subscribed,
+  capture,
+  deliver,
+  billingOf,
+  premiumOf,
+} = paypalSubscriptionKit(testDb);
 
 /** The renewal orders of the buyer's subscription. */
 async function renewalsOf(started: Started) {
@@ -129,8 +49,8 @@ const monthsBetween = (a: number, b: number) => (b - a) / (30.44 * day);
 describe('a plan bought as a PayPal subscription', () => {
   it('waits for approval, then grants the first term once and starts renewing', async () => {
     const started = await subscribe('p24m');
-    expect(started.approveUrl.startsWith(`${fake.url}/webapps/billing/subscriptions`)).toBe(true);
-    const created = fake.requests.findLast(
+    expect(started.approveUrl.startsWith(`${fake().url}/webapps/billing/subscriptions`)).toBe(true);
+    const created = fake().requests.findLast(
       (r) => r.method === 'POST' && r.path === '/v1/billing/subscriptions',
     );
     expect(created?.headers['paypal-request-id']).toBe(`subscribe-${started.orderId}`);
@@ -142,9 +62,9 @@ describe('a plan bought as a PayPal subscription', () => {
     });
     expect((await capture(started)).body.code).toBe(40904);
 
-    fake.approveSubscription(started.subscriptionId);
+    fake().approveSubscription(started.subscriptionId);
     // The buyer's tab, Completed and PayPal's events, all at once: premium is granted once.
-    const activated = fake.subscriptionWebhookEvent(
+    const activated = fake().subscriptionWebhookEvent(
       started.subscriptionId,
       'BILLING.SUBSCRIPTION.ACTIVATED',
     );
@@ -175,8 +95,8 @@ describe('a plan bought as a PayPal subscription', () => {
   it('records a renewal once however often and however concurrently PayPal reports it', async () => {
     const started = await subscribed('p1m');
     const before = await premiumOf(started);
-    const sale = fake.renewSubscription(started.subscriptionId) ?? '';
-    const event = fake.subscriptionWebhookEvent(
+    const sale = fake().renewSubscription(started.subscriptionId) ?? '';
+    const event = fake().subscriptionWebhookEvent(
       started.subscriptionId,
       'PAYMENT.SALE.COMPLETED',
       sale,
@@ -208,9 +128,9 @@ describe('a plan bought as a PayPal subscription', () => {
 
   it('fulfils the checkout first when a renewal is reported before the activation', async () => {
     const started = await subscribe('p1m');
-    fake.approveSubscription(started.subscriptionId);
-    const sale = fake.renewSubscription(started.subscriptionId) ?? '';
-    const renewal = fake.subscriptionWebhookEvent(
+    fake().approveSubscription(started.subscriptionId);
+    const sale = fake().renewSubscription(started.subscriptionId) ?? '';
+    const renewal = fake().subscriptionWebhookEvent(
       started.subscriptionId,
       'PAYMENT.SALE.COMPLETED',
       sale,
@@ -228,7 +148,7 @@ describe('a plan bought as a PayPal subscription', () => {
 
   it('recovers a renewal whose event was lost, by reading overdue subscriptions back', async () => {
     const started = await subscribed('p1m');
-    fake.renewSubscription(started.subscriptionId);
+    fake().renewSubscription(started.subscriptionId);
     const billing = await billingOf(started);
     // No event arrives; the renewal date passes.
     await db()
@@ -256,7 +176,7 @@ describe('a plan bought as a PayPal subscription', () => {
       is_premium: true,
       subscription: { status: 'cancelled', auto_renew: false, next_renewal_at: null },
     });
-    expect(fake.subscription(started.subscriptionId)).toMatchObject({ status: 'CANCELLED' });
+    expect(fake().subscription(started.subscriptionId)).toMatchObject({ status: 'CANCELLED' });
     expect(await premiumOf(started)).toBe(until);
     // Again: nothing more to do. On again: not here (a clear answer, nothing changes).
     expect(
@@ -292,8 +212,8 @@ describe('a plan bought as a PayPal subscription', () => {
       .update(billingSubscriptions)
       .set({ nextRenewalAt: due })
       .where(eq(billingSubscriptions.providerSubscriptionId, started.subscriptionId));
-    fake.renewSubscription(started.subscriptionId, { fail: true });
-    const failed = fake.subscriptionWebhookEvent(
+    fake().renewSubscription(started.subscriptionId, { fail: true });
+    const failed = fake().subscriptionWebhookEvent(
       started.subscriptionId,
       'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
     );
@@ -307,8 +227,8 @@ describe('a plan bought as a PayPal subscription', () => {
     await deliver({ ...failed, id: `${String(failed.id)}-again` });
     expect((await billingOf(started)).graceUntil).toEqual(pastDue.graceUntil);
 
-    const sale = fake.renewSubscription(started.subscriptionId) ?? '';
-    const paid = fake.subscriptionWebhookEvent(
+    const sale = fake().renewSubscription(started.subscriptionId) ?? '';
+    const paid = fake().subscriptionWebhookEvent(
       started.subscriptionId,
       'PAYMENT.SALE.COMPLETED',
       sale,
@@ -320,7 +240,7 @@ describe('a plan bought as a PayPal subscription', () => {
     expect(monthsBetween(due.getTime(), await premiumOf(started))).toBeLessThan(1.1);
 
     await paypal().cancelSubscription(started.subscriptionId, 'Cancelled in PayPal');
-    const cancelled = fake.subscriptionWebhookEvent(
+    const cancelled = fake().subscriptionWebhookEvent(
       started.subscriptionId,
       'BILLING.SUBSCRIPTION.CANCELLED',
     );
@@ -341,13 +261,14 @@ describe('a plan bought as a PayPal subscription', () => {
     const { order_id } = res.body.data as { order_id: string };
     const second: Started = {
       token: first.token,
+      email: first.email,
       orderId: order_id,
       subscriptionId: (await orderRow(order_id)).providerOrderId ?? '',
       approveUrl: '',
     };
-    fake.approveSubscription(second.subscriptionId);
+    fake().approveSubscription(second.subscriptionId);
     expect((await capture(second)).body.data).toMatchObject({ status: 'paid' });
-    expect(fake.subscription(first.subscriptionId)).toMatchObject({ status: 'CANCELLED' });
+    expect(fake().subscription(first.subscriptionId)).toMatchObject({ status: 'CANCELLED' });
     expect((await billingOf(first)).status).toBe('cancelled');
     expect((await billingOf(second)).status).toBe('active');
     expect((await my(first.token)).subscription).toMatchObject({
@@ -363,7 +284,7 @@ describe('a plan bought as a PayPal subscription', () => {
       body: { order_id: started.orderId, reason: 'Not for me' },
     });
     expect(refund.body.data, JSON.stringify(refund.body)).toEqual({ status: 'refunded' });
-    expect(fake.subscription(started.subscriptionId)).toMatchObject({ status: 'CANCELLED' });
+    expect(fake().subscription(started.subscriptionId)).toMatchObject({ status: 'CANCELLED' });
     expect((await billingOf(started)).status).toBe('expired');
     expect((await orderRow(started.orderId)).status).toBe('refunded');
     expect(await premiumOf(started)).toBeLessThanOrEqual(Date.now() + 60_000);
@@ -371,13 +292,13 @@ describe('a plan bought as a PayPal subscription', () => {
 
   it('takes a renewal back when it is refunded at PayPal', async () => {
     const started = await subscribed('p1m');
-    const sale = fake.renewSubscription(started.subscriptionId) ?? '';
+    const sale = fake().renewSubscription(started.subscriptionId) ?? '';
     await deliver(
-      fake.subscriptionWebhookEvent(started.subscriptionId, 'PAYMENT.SALE.COMPLETED', sale),
+      fake().subscriptionWebhookEvent(started.subscriptionId, 'PAYMENT.SALE.COMPLETED', sale),
     );
     const before = await premiumOf(started);
     await paypal().refundCapture({ captureId: sale, currency: 'USD', requestId: `refund-${sale}` });
-    const refunded = fake.subscriptionWebhookEvent(
+    const refunded = fake().subscriptionWebhookEvent(
       started.subscriptionId,
       'PAYMENT.SALE.REFUNDED',
       sale,

@@ -19,6 +19,7 @@ import {
   cancelCheckout,
   captureCheckout,
   checkoutTokenSeconds,
+  isOrderId,
   needsPassword,
   type OrderAccess,
   orderFor,
@@ -30,10 +31,12 @@ import { paymentErrors } from '@/server/payments/errors';
 import { redeemGift } from '@/server/payments/gifts';
 import { consumePaymentLimit } from '@/server/payments/limits';
 import { currentPromotion } from '@/server/payments/promotion';
+import { accountReceiptFile } from '@/server/payments/receipts';
 import { requestRefund } from '@/server/payments/refunds';
 import {
   autoRenewSchema,
   checkoutSchema,
+  receiptQuerySchema,
   redeemSchema,
   refundSchema,
 } from '@/server/payments/schemas';
@@ -184,6 +187,31 @@ paymentRoutes.post(
     }
     await turnOffAutoRenew(db, c.var.payments(), userId);
     return ok(c, await subscriptionMy(db, userId));
+  },
+);
+
+// GET /api/mms/payment/v1/web/receipts/{id} – the receipt of one of the account's payments (or,
+// with type=credit_note, of its refund) as a PDF, in `language` or the purchase's
+paymentRoutes.get(
+  '/web/receipts/:id',
+  requireSession(),
+  validate('query', receiptQuerySchema),
+  async (c) => {
+    const orderId = c.req.param('id');
+    const { type, language } = c.req.valid('query');
+    if (!isOrderId(orderId)) throw paymentErrors.orderNotFound();
+    const file = await accountReceiptFile(c.var.db().db, {
+      userId: c.var.auth.user.id,
+      orderId,
+      kind: type,
+      locale: language,
+    });
+    if (!file) throw paymentErrors.orderNotFound();
+    return c.body(new Uint8Array(file.pdf), 200, {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file.filename}"`,
+      'Content-Length': String(file.pdf.length),
+    });
   },
 );
 

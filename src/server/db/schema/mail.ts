@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
+/** A file sent with a mail, stored as base64 text in JSON. */
+export interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  base64: string;
+}
+
 // Development outbox: without SMTP the site stores what it would have sent, so a newcomer can
 // read a reset code. Production refuses to start without SMTP, so this stays empty there.
 export const mailOutbox = pgTable(
@@ -11,6 +18,7 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('mail_outbox_to_created_idx').on(table.to, table.createdAt)],
@@ -36,6 +44,8 @@ export const mailQueue = pgTable(
     text: text('text'),
     html: text('html'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files sent with the mail (a receipt's PDF), dropped with the body. */
+    attachments: jsonb('attachments').$type<StoredAttachment[]>(),
     /** queued → (row deleted when sent) | failed | expired */
     status: text('status').notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),

@@ -194,6 +194,43 @@ export const billingSubscriptions = pgTable(
   ],
 );
 
+// A receipt for every payment and a credit note for every refund (GET …/web/receipts/{id}),
+// numbered without gaps across both: `number` comes from `receipt_counter`, taken in the same
+// transaction as the payment or refund it documents, so a rolled-back payment takes no number.
+// `period_*` is the premium time a plan or renewal payment bought (none for a gift card);
+// `mailed_at` is set, once, by whichever instance queues its mail.
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    number: integer('number').notNull().unique(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id),
+    // 'receipt' | 'credit_note'
+    kind: text('kind').notNull(),
+    periodStart: timestamp('period_start', { withTimezone: true }),
+    periodEnd: timestamp('period_end', { withTimezone: true }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('receipts_order_kind_idx').on(table.orderId, table.kind),
+    check('receipts_kind', sql`${table.kind} in ('receipt','credit_note')`),
+    index('receipts_unmailed_idx').on(table.issuedAt).where(sql`${table.mailedAt} is null`),
+  ],
+);
+
+// The last receipt number given: one row, incremented in the transaction that issues a receipt.
+export const receiptCounter = pgTable(
+  'receipt_counter',
+  {
+    id: integer('id').primaryKey(),
+    last: integer('last').notNull(),
+  },
+  (table) => [check('receipt_counter_one_row', sql`${table.id} = 1`)],
+);
+
 // Premium time of an account: premium until a date, extended by each paid period (plus its
 // bonus and trial) and each redeemed gift card.
 export const subscriptions = pgTable('subscriptions', {
@@ -356,3 +393,4 @@ export type ProviderPlanRow = typeof providerPlans.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type BillingSubscriptionRow = typeof billingSubscriptions.$inferSelect;
+export type ReceiptRow = typeof receipts.$inferSelect;

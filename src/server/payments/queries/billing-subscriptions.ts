@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type BillingSubscriptionRow, billingSubscriptions } from '@/server/db/schema';
 
@@ -206,4 +206,64 @@ export async function listOverdueBillingSubscriptions(
         lt(billingSubscriptions.nextRenewalAt, params.before),
       ),
     );
+}
+
+export interface RemindableParams {
+  /** Renewals after this time … */
+  from: Date;
+  /** … and up to this one. */
+  to: Date;
+}
+
+/**
+ * Active subscriptions renewing between `from` and `to` whose reminder for that renewal was not
+ * sent yet. Global by design (the periodic reminder run).
+ */
+export async function listRemindableSubscriptions(
+  db: Db,
+  params: RemindableParams,
+): Promise<BillingSubscriptionRow[]> {
+  return db
+    .select()
+    .from(billingSubscriptions)
+    .where(
+      and(
+        eq(billingSubscriptions.status, 'active'),
+        isNotNull(billingSubscriptions.userId),
+        gt(billingSubscriptions.nextRenewalAt, params.from),
+        lte(billingSubscriptions.nextRenewalAt, params.to),
+        or(
+          isNull(billingSubscriptions.remindedFor),
+          ne(billingSubscriptions.remindedFor, billingSubscriptions.nextRenewalAt),
+        ),
+      ),
+    );
+}
+
+export interface ClaimReminderParams extends BillingSubscriptionIdParams {
+  /** The renewal the reminder is for (as the caller read it). */
+  renewsAt: Date;
+}
+
+/**
+ * Notes that the reminder for this renewal is sent; true for the one caller that did (call it
+ * in the transaction that queues the mail: one reminder per renewal, whichever instance runs).
+ */
+export async function claimReminder(db: Db, params: ClaimReminderParams): Promise<boolean> {
+  const claimed = await db
+    .update(billingSubscriptions)
+    .set({ remindedFor: params.renewsAt })
+    .where(
+      and(
+        eq(billingSubscriptions.id, params.id),
+        eq(billingSubscriptions.status, 'active'),
+        eq(billingSubscriptions.nextRenewalAt, params.renewsAt),
+        or(
+          isNull(billingSubscriptions.remindedFor),
+          ne(billingSubscriptions.remindedFor, params.renewsAt),
+        ),
+      ),
+    )
+    .returning({ id: billingSubscriptions.id });
+  return claimed.length > 0;
 }

@@ -27,6 +27,22 @@ export async function findSubscription(
   return subscription;
 }
 
+/**
+ * The account's premium end, locking its row until the transaction ends (the period a payment
+ * buys starts there, and no other payment may move it meanwhile). Undefined: never premium.
+ */
+export async function lockPremiumUntil(
+  db: Db,
+  params: SubscriptionParams,
+): Promise<Date | undefined> {
+  const [row] = await db
+    .select({ premiumUntil: subscriptions.premiumUntil })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, params.userId))
+    .for('update');
+  return row?.premiumUntil;
+}
+
 export interface LivePlanParams {
   userId: string;
   planId: string;
