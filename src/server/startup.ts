@@ -141,8 +141,11 @@ function scheduleBilling(handle: DbHandle) {
       await reconcileOverdue(handle.db, billing);
       // Receipts a stopped process did not mail, and the week-ahead renewal reminders: each
       // mailed once whichever instance runs first (billing-notices.ts, emails.ts).
-      await mailReceipts(handle.db);
-      await sendRenewalReminders(handle.db);
+      const receipts = await mailReceipts(handle.db);
+      const reminders = await sendRenewalReminders(handle.db);
+      if (receipts > 0 || reminders > 0) {
+        logger.info({ area: 'payments', receipts, reminders }, 'billing mails queued');
+      }
     } catch (error: unknown) {
       logger.error({ area: 'payments', err: error }, 'billing plan sync failed');
     }

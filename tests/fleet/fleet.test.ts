@@ -32,6 +32,7 @@ let a: Instance;
 let b: Instance;
 let sql: pg.Client;
 let startedTogetherMs = 0;
+let env: Record<string, string>;
 
 interface Envelope<T> {
   code: number;
@@ -85,7 +86,7 @@ async function createUser(email: string): Promise<void> {
 beforeAll(async () => {
   database = await createScratchDatabase(adminUrl, 'fleet');
   [fake, smtp] = await Promise.all([startFakePayPal(), startTestSmtpServer()]);
-  const env = {
+  env = {
     ...productionSettings({ databaseUrl: database.url, smtp, paypal: fake }),
     PAYMENT_TIMEOUT_MS: '5000',
     ANALYTICS_FLUSH_MS: '200',
@@ -226,14 +227,21 @@ describe('two production instances on one PostgreSQL', () => {
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
 
-    // A gift card: one card, one mail with its code.
+    // A gift card: one card, one mail with its code; one receipt for each payment.
     const giftOrder = await buyAndDeliverTwice('gift');
     const cards = await sql.query('select 1 from gift_cards where order_id = $1', [giftOrder]);
     expect(cards.rowCount).toBe(1);
     await smtp.nextMail(10_000);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const mails = smtp.received.filter((mail) => mail.to.includes(users.buyer));
-    expect(mails).toHaveLength(1);
+    const subjects = smtp.received
+      .filter((mail) => mail.to.includes(users.buyer))
+      .map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]?.trim() ?? '')
+      .sort();
+    expect(subjects).toEqual([
+      'Your Turbo VPN gift card',
+      expect.stringMatching(/^Your Turbo VPN receipt R-\d{6}$/),
+      expect.stringMatching(/^Your Turbo VPN receipt R-\d{6}$/),
+    ]);
   });
 
   it('counts failed logins on both instances against one limit', async () => {
@@ -275,4 +283,41 @@ describe('two production instances on one PostgreSQL', () => {
     );
     expect(Number(stored.rows[0]?.count)).toBe(7);
   });
+
+  it('sends one renewal reminder when two instances start at once and both look for them', async () => {
+    // A yearly plan renewing in 5 days; every instance's billing run at start finds it.
+    const email = 'fleet-reminder@example.com';
+    await createUser(email);
+    await sql.query(
+      `insert into billing_subscriptions (user_id, plan_id, provider, provider_subscription_id,
+         status, renewal_price, currency, next_renewal_at)
+       select id, 'p12m', 'paypal', 'I-FLEET-REMINDER', 'active', '69.99', 'USD',
+         now() + interval '5 days' from users where email = $1`,
+      [email],
+    );
+    const [portC, portD] = [await freePort(), await freePort()];
+    const [c, d] = await Promise.all([
+      startInstance({ name: 'C', port: portC, env }),
+      startInstance({ name: 'D', port: portD === portC ? await freePort() : portD, env }),
+    ]);
+    try {
+      const reminded = async () =>
+        smtp.received.filter(
+          (mail) => mail.to.includes(email) && /^Subject: .*renews on/m.test(mail.raw),
+        );
+      for (let waited = 0; waited < 15_000 && (await reminded()).length === 0; waited += 200) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      // Both runs are over well before this: a second reminder would have arrived.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await reminded()).toHaveLength(1);
+      const row = await sql.query<{ reminded: boolean }>(
+        `select reminded_for = next_renewal_at as reminded from billing_subscriptions
+         where provider_subscription_id = 'I-FLEET-REMINDER'`,
+      );
+      expect(row.rows).toEqual([{ reminded: true }]);
+    } finally {
+      await Promise.all([c.stop(), d.stop()]);
+    }
+  }, 90_000);
 });

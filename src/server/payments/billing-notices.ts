@@ -70,10 +70,8 @@ async function renewalOf(db: Db, subscription: BillingSubscriptionRow, locale: L
  * Answers how many were queued.
  */
 export async function sendRenewalReminders(db: Db, now = new Date()): Promise<number> {
-  const due = await listRemindableSubscriptions(db, {
-    from: now,
-    to: new Date(now.getTime() + reminderDays * day),
-  });
+  const window = { from: now, to: new Date(now.getTime() + reminderDays * day) };
+  const due = await listRemindableSubscriptions(db, window);
   let queued = 0;
   for (const subscription of due) {
     const { userId, nextRenewalAt: renewsAt } = subscription;
@@ -91,7 +89,7 @@ export async function sendRenewalReminders(db: Db, now = new Date()): Promise<nu
         period: renewal.period,
       });
       const id = await db.transaction(async (tx) =>
-        (await claimReminder(tx, { id: subscription.id, renewsAt }))
+        (await claimReminder(tx, { id: subscription.id, ...window }))
           ? enqueueMail(tx, message, {
               kind: 'renewal-reminder',
               dedupeKey: `renewal-reminder:${subscription.id}:${renewsAt.toISOString()}`,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { billingSubscriptions, mailOutbox, receipts } from '@/server/db/schema';
@@ -207,13 +207,12 @@ describe('receipts', () => {
 });
 
 describe('the mails of a renewing plan', () => {
+  // Set in SQL, as premium's end is computed: the database keeps microseconds a JS date drops.
   async function renewingIn(started: Started, days: number) {
-    const at = new Date(Date.now() + days * 24 * 3600 * 1000);
     await db()
       .update(billingSubscriptions)
-      .set({ nextRenewalAt: at })
+      .set({ nextRenewalAt: sql`now() + make_interval(secs => ${days * 24 * 3600})` })
       .where(eq(billingSubscriptions.providerSubscriptionId, started.subscriptionId));
-    return at;
   }
 
   it('reminds once, a week before a renewal of 3 months or more, however many instances run', async () => {

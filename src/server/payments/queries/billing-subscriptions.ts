@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { type BillingSubscriptionRow, billingSubscriptions } from '@/server/db/schema';
 
@@ -240,27 +240,28 @@ export async function listRemindableSubscriptions(
     );
 }
 
-export interface ClaimReminderParams extends BillingSubscriptionIdParams {
-  /** The renewal the reminder is for (as the caller read it). */
-  renewsAt: Date;
-}
+export interface ClaimReminderParams extends BillingSubscriptionIdParams, RemindableParams {}
 
 /**
- * Notes that the reminder for this renewal is sent; true for the one caller that did (call it
- * in the transaction that queues the mail: one reminder per renewal, whichever instance runs).
+ * Notes that the reminder of the subscription's next renewal is sent, if that renewal is still
+ * due between `from` and `to` and was not announced yet; true for the one caller that did (call
+ * it in the transaction that queues the mail: one reminder per renewal, whichever instance
+ * runs). The renewal time is copied in SQL, never compared with a value read back: the
+ * database keeps microseconds that a JavaScript date drops.
  */
 export async function claimReminder(db: Db, params: ClaimReminderParams): Promise<boolean> {
   const claimed = await db
     .update(billingSubscriptions)
-    .set({ remindedFor: params.renewsAt })
+    .set({ remindedFor: sql`${billingSubscriptions.nextRenewalAt}` })
     .where(
       and(
         eq(billingSubscriptions.id, params.id),
         eq(billingSubscriptions.status, 'active'),
-        eq(billingSubscriptions.nextRenewalAt, params.renewsAt),
+        gt(billingSubscriptions.nextRenewalAt, params.from),
+        lte(billingSubscriptions.nextRenewalAt, params.to),
         or(
           isNull(billingSubscriptions.remindedFor),
-          ne(billingSubscriptions.remindedFor, params.renewsAt),
+          ne(billingSubscriptions.remindedFor, billingSubscriptions.nextRenewalAt),
         ),
       ),
     )
