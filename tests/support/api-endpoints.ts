@@ -292,7 +292,7 @@ export const endpoints: readonly Endpoint[] = [
     path: `${payment}/gift/redeem`,
     session: false,
     guard: 'app-type',
-    body: { code: text('ABCD-EFGH-JKLM-NPQR'), email },
+    body: { code: text('ABCD-EFGH-JKLM-NPQR'), email, language: locale },
   },
   { method: 'GET', path: `${payment}/promotion`, session: false, guard: 'app-type' },
   {

@@ -87,6 +87,8 @@ export interface RedeemInput {
   code: string;
   /** Only without a session: the account the code is for. */
   email?: string;
+  /** The page's language: the welcome mail of an account the redemption makes is in it. */
+  language?: string;
 }
 
 /** POST gift/redeem */

@@ -55,7 +55,7 @@ export function GiftRedeem({ email }: { email: string | null }) {
     setBusy(true);
     try {
       const result = await paymentApi.redeemGift(
-        { code, ...(email ? {} : { email: typed }) },
+        { code, language: locale, ...(email ? {} : { email: typed }) },
         server.quiet,
       );
       writeItem(session(), redeemedKey, JSON.stringify(result));

@@ -178,8 +178,15 @@ export async function mailReceipts(
   return queued;
 }
 
-/** The welcome mail of an account made by a purchase: how to sign in, how to get the apps. */
-export async function welcomeEmail(to: string, locale: Locale): Promise<MailMessage> {
+/**
+ * The welcome mail of an account a purchase or a gift card redemption made: how to choose a
+ * password and sign in, where the apps are.
+ */
+export async function welcomeEmail(
+  to: string,
+  locale: Locale,
+  madeBy: 'purchase' | 'gift' = 'purchase',
+): Promise<MailMessage> {
   const { t, frame } = await mailTexts(locale);
   const site = config().SITE_URL;
   const link = (route: string) => new URL(localizePath(locale, route), site).toString();
@@ -189,10 +196,34 @@ export async function welcomeEmail(to: string, locale: Locale): Promise<MailMess
     locale,
     parts: frame([
       t('welcome.intro', { brand: brand.name, email: to }),
-      t('welcome.choosePassword', { url: link('/forgetPassword') }),
+      t(madeBy === 'gift' ? 'welcome.choosePasswordGift' : 'welcome.choosePassword', {
+        url: link('/forgetPassword'),
+      }),
       t('welcome.apps', { url: link('/download') }),
     ]),
   });
+}
+
+/**
+ * Welcomes an account a purchase or a gift card redemption just made. Never throws: the
+ * account is made either way, and the mail queue retries a mail the server did not take.
+ */
+export async function welcomeAccount(
+  db: Db,
+  userId: string,
+  options: { locale: Locale; madeBy: 'purchase' | 'gift'; mailer?: Mailer },
+): Promise<void> {
+  try {
+    const account = await findAccountById(db, { userId });
+    if (!account) return;
+    const message = await welcomeEmail(account.email, options.locale, options.madeBy);
+    await sendQueued(db, options.mailer ?? mailerFor(db), message, {
+      kind: 'welcome',
+      dedupeKey: `welcome:${userId}`,
+    });
+  } catch (error: unknown) {
+    logger.error({ area: 'payments', err: error }, 'welcome email failed');
+  }
 }
 
 /**
@@ -214,10 +245,7 @@ export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer):
     }
     const locale = orderLocale(order);
     if (order.createdAccount) {
-      await sendQueued(db, sender, await welcomeEmail(buyer.email, locale), {
-        kind: 'welcome',
-        dedupeKey: `welcome:${buyer.id}`,
-      });
+      await welcomeAccount(db, buyer.id, { locale, madeBy: 'purchase', mailer: sender });
     }
     if (order.kind === 'gift') await mailGiftCode(db, order, buyer.email, locale, sender);
   } catch (error: unknown) {

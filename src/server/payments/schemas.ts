@@ -41,6 +41,7 @@ export const redeemSchema = z.object({
     .min(1, 'Please enter the gift card code')
     .max(64, 'This gift card code is not valid.'),
   email: emailField.optional(),
+  language: languageField,
 });
 
 export const receiptQuerySchema = z.object({

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, plans, promotions } from '@/server/db/schema';
+import { outboxFor } from '@/server/mail/queries';
 import { retryQueuedRefunds } from '@/server/payments/refunds';
 import { createSandboxProvider } from '@/server/payments/sandbox';
 import { accountKit, type CallResult, freshIp } from '../../../../tests/support/account-api';
@@ -297,7 +298,7 @@ describe('gift cards', () => {
 
     const friend = newEmail();
     const redeemed = await kit.call(`${base}/gift/redeem`, {
-      body: { code: code.toLowerCase(), email: friend },
+      body: { code: code.toLowerCase(), email: friend, language: 'de' },
     });
     expect(redeemed.status).toBe(200);
     expect(redeemed.body.data).toMatchObject({
@@ -305,6 +306,14 @@ describe('gift cards', () => {
       signed_in: true,
       set_password: true,
     });
+    // The account it made is welcomed in the page's language, once.
+    let welcome = await outboxFor(db(), friend);
+    for (let waited = 0; welcome.length === 0 && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      welcome = await outboxFor(db(), friend);
+    }
+    expect(welcome.map((mail) => mail.subject)).toEqual(['Willkommen bei Turbo VPN']);
+    expect(welcome[0]?.text).toContain('http://localhost:3000/de/forgetPassword');
     const session = cookieOf(redeemed, 'paypal_token');
     const mine = await kit.call(`${base}/web/subscription_my`, { cookie: session });
     expect(mine.body.data).toMatchObject({

@@ -27,6 +27,7 @@ import {
   signInWithCheckout,
   startCheckout,
 } from '@/server/payments/checkout';
+import { welcomeAccount } from '@/server/payments/emails';
 import { paymentErrors } from '@/server/payments/errors';
 import { redeemGift } from '@/server/payments/gifts';
 import { consumePaymentLimit } from '@/server/payments/limits';
@@ -228,7 +229,7 @@ paymentRoutes.post('/web/refund', requireSession(), validate('json', refundSchem
 
 // POST /api/mms/payment/v1/gift/redeem – redeem a gift card for the signed-in account or an email
 paymentRoutes.post('/gift/redeem', validate('json', redeemSchema), async (c) => {
-  const { code, email } = c.req.valid('json');
+  const { code, email, language } = c.req.valid('json');
   const db = c.var.db().db;
   const where = await callerLocation(c.req.raw);
   if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
@@ -244,6 +245,7 @@ paymentRoutes.post('/gift/redeem', validate('json', redeemSchema), async (c) => 
     const settings = sessionSettings();
     const { token } = await startWebSession(db, result.userId, settings);
     setSessionCookies(c, token, settings.maxAgeSeconds, result.userId);
+    void welcomeAccount(db, result.userId, { locale: language ?? defaultLocale, madeBy: 'gift' });
   }
   const signedIn = Boolean(user) || result.created;
   return ok(c, {
