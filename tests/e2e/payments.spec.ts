@@ -175,6 +175,18 @@ test('new buyer: pricing → checkout → PayPal tab → paid → password → a
   await expect(renewal).toContainText('Off. Your premium ends on');
   await expect(renewal.getByRole('button', { name: 'Turn off auto-renewal' })).toHaveCount(0);
   await expect(page.locator('dd[data-status]')).toHaveText('Ends on its date');
+
+  // And back on: approved at PayPal (the sandbox), nothing charged before the paid end.
+  await renewal.getByRole('button', { name: 'Turn auto-renewal on' }).click();
+  const onDialog = page.getByRole('dialog', { name: 'Turn auto-renewal back on?' });
+  await expect(onDialog).toContainText('nothing is charged before that date');
+  await expect(onDialog).toContainText('$50.00');
+  await onDialog.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox subscription' })).toBeVisible();
+  await page.getByRole('button', { name: /^(Pay|Subscribe|Agree)/ }).click();
+  await expect(page).toHaveURL(/\/myAccount$/);
+  await expect(renewal).toContainText('On. Your plan renews on');
+  await expect(page.locator('dd[data-status]')).toHaveText('Active');
 });
 
 test('Cancel in the checkout tab goes back to the plan choice', async ({ browser }) => {

@@ -278,7 +278,7 @@ export const endpoints: readonly Endpoint[] = [
     path: `${payment}/web/subscription/auto_renew`,
     session: true,
     guard: 'app-type',
-    body: { enabled: { kind: 'boolean', good: () => false } },
+    body: { enabled: { kind: 'boolean', good: () => false }, language: locale },
   },
   {
     method: 'POST',

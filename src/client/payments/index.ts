@@ -69,12 +69,16 @@ export function createPaymentApi(client: ApiClient = api) {
     /** GET web/subscription_my: the account's premium status and payment history. */
     subscription: () => client.request<SubscriptionMy>(`${base}/web/subscription_my`),
     /** POST web/subscription/auto_renew: turns the plan's auto-renewal off (the answer: as GET). */
-    setAutoRenew: (enabled: boolean) =>
-      client.request<SubscriptionMy>(`${base}/web/subscription/auto_renew`, {
-        method: 'POST',
-        quiet: true,
-        body: { enabled },
-      }),
+    /** On: `approve_url` when the subscriber must approve the new subscription at PayPal. */
+    setAutoRenew: (enabled: boolean, language?: string) =>
+      client.request<SubscriptionMy & { approve_url?: string }>(
+        `${base}/web/subscription/auto_renew`,
+        {
+          method: 'POST',
+          quiet: true,
+          body: { enabled, ...(language ? { language } : {}) },
+        },
+      ),
     /** POST web/refund: the money-back request for one purchase (its refusals shown by the page). */
     refund: (input: { order_id: string; reason: string }) =>
       client.request<{ status: RefundState }>(`${base}/web/refund`, {

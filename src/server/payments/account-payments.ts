@@ -127,8 +127,9 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
           auto_renew: active && renews,
           next_renewal_at:
             active && renews ? (billing?.nextRenewalAt?.toISOString() ?? null) : null,
-          renewal_price: active && renews ? (billing?.renewalPrice ?? null) : null,
-          renewal_currency: active && renews ? (billing?.currency ?? null) : null,
+          // Off but running: what turning auto-renewal back on would renew at.
+          renewal_price: active && billing ? billing.renewalPrice : null,
+          renewal_currency: active && billing ? billing.currency : null,
           pending_plan_id: active && renews ? (billing?.pendingPlanId ?? null) : null,
           grace_until:
             billing?.status === 'past_due' ? (billing.graceUntil?.toISOString() ?? null) : null,

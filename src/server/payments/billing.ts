@@ -261,6 +261,9 @@ export async function reconcileSubscription(
     current = (await findBillingSubscriptionOfProvider(db, current)) ?? current;
     firstOrder = await firstOrderOf();
   }
+  if (current.status === 'pending' && !current.firstOrderId) {
+    current = await activateRenewalAgain(db, billing, current);
+  }
   const { userId } = current;
   if (!userId || current.status === 'pending') return result;
   const remote = await billing.getSubscription(current.providerSubscriptionId);
@@ -392,6 +395,82 @@ export async function turnOffAutoRenew(db: Db, billing: Payments, userId: string
       (to) => autoRenewOffEmail(to, subscriptionLocale(moved), premium.premiumUntil),
     );
   }
+}
+
+/**
+ * A subscription started again from the account (auto-renewal turned back on) is 'active' once
+ * the subscriber approved it at the provider; it bills nothing before its start, the end of
+ * the paid time. Answers the row as it is now.
+ */
+async function activateRenewalAgain(
+  db: Db,
+  billing: Payments,
+  subscription: BillingSubscriptionRow,
+): Promise<BillingSubscriptionRow> {
+  const remote = await billing.getSubscription(subscription.providerSubscriptionId);
+  if (remote.status !== 'ACTIVE') return subscription;
+  const moved = await setBillingStatus(db, {
+    id: subscription.id,
+    from: ['pending'],
+    status: 'active',
+    nextRenewalAt: remote.nextBillingTime ?? null,
+  });
+  return moved ?? (await findBillingSubscriptionOfProvider(db, subscription)) ?? subscription;
+}
+
+export type TurnOn = { state: 'on' } | { state: 'approve'; approveUrl: string };
+
+/**
+ * Turns auto-renewal back on while a plan bought on the website still runs: a new subscription
+ * at the provider on the plan's renewals-only billing plan, starting when the paid time ends (so
+ * nothing is charged before then), which the subscriber approves at `approveUrl`. Asking again
+ * answers the same subscription (the provider's idempotency key is the cancelled subscription
+ * and the paid end); once approved, it is 'active' and the answer is 'on'. Without such a plan
+ * (none bought here, or its time is over): 40012.
+ */
+export async function turnOnAutoRenew(
+  db: Db,
+  billing: Payments,
+  params: { userId: string; returnUrl: string; cancelUrl: string },
+): Promise<TurnOn> {
+  const previous = await findAccountBillingSubscription(db, { userId: params.userId });
+  if (previous?.status === 'active' || previous?.status === 'past_due') return { state: 'on' };
+  const premium = await findSubscription(db, { userId: params.userId });
+  const endsAt = premium?.source === 'website' ? premium.premiumUntil : undefined;
+  if (!previous || !endsAt || endsAt.getTime() <= Date.now() + 60_000) {
+    throw paymentErrors.autoRenewOnlyByPurchase();
+  }
+  const plan = await renewingPlan(db, previous);
+  const renewal = renewalTerms({ ...plan, intervalUnit: plan.intervalUnit as IntervalUnit });
+  let made: Awaited<ReturnType<Payments['createSubscription']>>;
+  try {
+    made = await billing.createSubscription({
+      providerPlanId: await providerPlanFor(db, billing, plan, 'renewal'),
+      customId: `renew-${previous.id}`,
+      startTime: endsAt,
+      returnUrl: params.returnUrl,
+      cancelUrl: params.cancelUrl,
+      requestId: `renew-${previous.id}-${endsAt.getTime()}`,
+      locale: previous.locale,
+    });
+  } catch (error: unknown) {
+    if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
+    throw error;
+  }
+  const row = await insertBillingSubscription(db, {
+    userId: params.userId,
+    firstOrderId: null,
+    planId: plan.id,
+    provider: billing.name,
+    providerSubscriptionId: made.providerSubscriptionId,
+    renewalPrice: renewal.price,
+    currency: plan.currency,
+    locale: previous.locale,
+  });
+  const now = row.status === 'pending' ? await activateRenewalAgain(db, billing, row) : row;
+  return now.status === 'active'
+    ? { state: 'on' }
+    : { state: 'approve', approveUrl: made.approveUrl };
 }
 
 /**

@@ -58,6 +58,6 @@ export const paymentErrors = {
     new ApiError(
       409,
       paymentErrorCodes.autoRenewOnlyByPurchase,
-      'Auto-renewal cannot be turned back on here yet. Your premium runs to its end date; buy a plan then to continue.',
+      'Auto-renewal can be turned back on only while a plan bought on the website still runs. Buy a plan to continue.',
     ),
 };

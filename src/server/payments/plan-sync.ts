@@ -10,6 +10,7 @@ import {
   findProviderPlan,
   listActiveCatalogue,
   listProviderPlans,
+  type ProviderPlanKind,
   saveProviderPlan,
 } from './queries/provider-plans';
 
@@ -31,12 +32,18 @@ export interface PlanSyncReport {
   skipped: { planId: string; reason: string }[];
 }
 
-/** What the provider's plan for `plan` must charge, as stored with it (throws if unbillable). */
-function termsOf(plan: PlanRow) {
-  const cycles = billingCycles(plan);
+/**
+ * What the provider's plan of `kind` for `plan` must charge, as stored with it (throws if
+ * unbillable): a purchase plan its first term and renewals, a renewal plan the renewals alone.
+ */
+function termsOf(plan: PlanRow, kind: ProviderPlanKind) {
+  const all = billingCycles(plan);
+  const cycles = kind === 'renewal' ? all.filter((cycle) => cycle.kind === 'regular') : all;
+  const described = { product: premiumProduct.id, currency: plan.currency, cycles };
   return {
     cycles,
-    terms: JSON.stringify({ product: premiumProduct.id, currency: plan.currency, cycles }),
+    // A purchase plan's terms read as they did before renewal plans existed.
+    terms: JSON.stringify(kind === 'renewal' ? { ...described, kind } : described),
   };
 }
 
@@ -52,8 +59,9 @@ async function syncPlan(
   billing: Billing,
   plan: PlanRow,
   current: ProviderPlanRow | undefined,
+  kind: ProviderPlanKind = 'purchase',
 ): Promise<{ providerPlanId: string; created: boolean; deactivated?: string }> {
-  const { cycles, terms } = termsOf(plan);
+  const { cycles, terms } = termsOf(plan, kind);
   if (current?.terms === terms) return { providerPlanId: current.providerPlanId, created: false };
   // The row's creation time keeps another database (a reset, a second deployment on the same
   // PayPal account) from being answered with a plan this one never made, which may have been
@@ -64,7 +72,7 @@ async function syncPlan(
     .slice(0, 32);
   const { providerPlanId } = await billing.createPlan({
     productId: premiumProduct.id,
-    name: orderDescription(plan, 'plan'),
+    name: `${orderDescription(plan, 'plan')}${kind === 'renewal' ? ' (renewal)' : ''}`,
     currency: plan.currency,
     cycles,
     requestId: `plan-${plan.id}-${key}`,
@@ -72,6 +80,7 @@ async function syncPlan(
   await saveProviderPlan(db, {
     provider: billing.name,
     planId: plan.id,
+    kind,
     providerProductId: premiumProduct.id,
     providerPlanId,
     terms,
@@ -109,13 +118,19 @@ export async function syncProviderPlans(db: Db, billing: Billing): Promise<PlanS
 }
 
 /**
- * The provider plan a checkout of `plan` subscribes to, charging exactly the terms the buyer
- * was shown: made now when the sync has not caught up with the catalogue yet.
+ * The provider plan a checkout of `plan` (or, `kind` 'renewal', a subscription turned back on)
+ * subscribes to, charging exactly the terms the buyer was shown: made now when the sync has not
+ * caught up with the catalogue yet, or, for renewals alone, on first use.
  */
-export async function providerPlanFor(db: Db, billing: Billing, plan: PlanRow): Promise<string> {
-  const current = await findProviderPlan(db, { provider: billing.name, planId: plan.id });
-  if (!current || current.terms !== termsOf(plan).terms) {
+export async function providerPlanFor(
+  db: Db,
+  billing: Billing,
+  plan: PlanRow,
+  kind: ProviderPlanKind = 'purchase',
+): Promise<string> {
+  const current = await findProviderPlan(db, { provider: billing.name, planId: plan.id, kind });
+  if (!current || current.terms !== termsOf(plan, kind).terms) {
     await billing.ensureProduct(premiumProduct);
   }
-  return (await syncPlan(db, billing, plan, current)).providerPlanId;
+  return (await syncPlan(db, billing, plan, current, kind)).providerPlanId;
 }

@@ -32,6 +32,8 @@ export const refundSchema = z.object({
 
 export const autoRenewSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
+  // The account page's language: PayPal sends the subscriber back to it.
+  language: languageField,
 });
 
 export const redeemSchema = z.object({

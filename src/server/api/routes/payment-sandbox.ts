@@ -105,6 +105,10 @@ function termsText(cycles: BillingCycle[], currency: string, startTime: Date | n
 
 function subscribeLabel(subscription: SandboxSubscriptionWithPlan): string {
   const first = subscription.cycles[0];
+  // Started again from the account: nothing is charged before the paid time ends.
+  if (subscription.startTime && subscription.startTime.getTime() > Date.now()) {
+    return `Subscribe, first payment on ${subscription.startTime.toISOString().slice(0, 10)}`;
+  }
   return first && first.price !== null && Number(first.price) !== 0
     ? `Pay ${first.price} ${subscription.currency} and subscribe`
     : 'Start free trial and subscribe';

@@ -178,7 +178,7 @@ describe('a plan bought as a PayPal subscription', () => {
     });
     expect(fake().subscription(started.subscriptionId)).toMatchObject({ status: 'CANCELLED' });
     expect(await premiumOf(started)).toBe(until);
-    // Again: nothing more to do. On again: not here (a clear answer, nothing changes).
+    // Again: nothing more to do.
     expect(
       (
         await kit.call(`${base}/web/subscription/auto_renew`, {
@@ -187,16 +187,88 @@ describe('a plan bought as a PayPal subscription', () => {
         })
       ).status,
     ).toBe(200);
-    const on = await kit.call(`${base}/web/subscription/auto_renew`, {
-      token: started.token,
-      body: { enabled: true },
-    });
-    expect(on.body.code).toBe(40012);
     const bad = await kit.call(`${base}/web/subscription/auto_renew`, {
       token: started.token,
       body: { enabled: 'no' },
     });
     expect(bad.status).toBe(400);
+  });
+
+  it('turns auto-renewal back on: one new subscription from the paid end, nothing charged now', async () => {
+    const started = await subscribed('p6m');
+    const until = await premiumOf(started);
+    await kit.call(`${base}/web/subscription/auto_renew`, {
+      token: started.token,
+      body: { enabled: false },
+    });
+    const turnOn = () =>
+      kit.call(`${base}/web/subscription/auto_renew`, {
+        token: started.token,
+        body: { enabled: true, language: 'de' },
+      });
+    // Ten clicks at once: one subscription at PayPal, one approval link.
+    const answers = await Promise.all(Array.from({ length: 10 }, turnOn));
+    for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const links = new Set(
+      answers.map((answer) => (answer.body.data as { approve_url: string }).approve_url),
+    );
+    expect(links.size).toBe(1);
+    const again = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.userId, (await orderRow(started.orderId)).userId ?? ''));
+    const renewed = again.filter((row) => row.firstOrderId === null);
+    expect(renewed).toHaveLength(1);
+    const created = fake().requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/billing/subscriptions',
+    );
+    expect(created?.body).toMatchObject({
+      start_time: new Date(until).toISOString(),
+      application_context: {
+        return_url: 'http://localhost:3000/de/myAccount?auto_renew=approved',
+        cancel_url: 'http://localhost:3000/de/myAccount?auto_renew=cancelled',
+      },
+    });
+    // Its plan bills renewals only: 6 months at the plan's renewal price, no first term.
+    const plan = fake().requests.findLast(
+      (r) => r.method === 'POST' && r.path === '/v1/billing/plans',
+    );
+    expect((plan?.body as { billing_cycles?: unknown[] } | undefined)?.billing_cycles).toHaveLength(
+      1,
+    );
+    // Still off until approved.
+    expect(
+      (answers[0]?.body.data as { subscription?: { auto_renew: boolean } } | undefined)
+        ?.subscription,
+    ).toMatchObject({ auto_renew: false, status: 'cancelled' });
+
+    const providerId = renewed[0]?.providerSubscriptionId ?? '';
+    fake().approveSubscription(providerId);
+    const confirmed = await turnOn();
+    expect(confirmed.body.data).toMatchObject({
+      subscription: { status: 'active', auto_renew: true },
+    });
+    expect((confirmed.body.data as { approve_url?: string }).approve_url).toBeUndefined();
+    const row = await db()
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.providerSubscriptionId, providerId));
+    expect(row[0]?.status).toBe('active');
+    expect(row[0]?.nextRenewalAt?.getTime()).toBe(until);
+    // Nothing was charged: premium still ends where it did, no renewal order.
+    expect(await premiumOf(started)).toBe(until);
+    expect(fake().transactions(providerId)).toEqual([]);
+  });
+
+  it('turns auto-renewal on only for a running plan bought here', async () => {
+    const user = await kit.createUser();
+    const token = await kit.login(user.email, user.password);
+    const on = await kit.call(`${base}/web/subscription/auto_renew`, {
+      token,
+      body: { enabled: true },
+    });
+    expect(on.status).toBe(409);
+    expect(on.body).toMatchObject({ code: 40012 });
   });
 
   it('follows PayPal: a cancellation there, a failed renewal, and its recovery', async () => {

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { defaultLocale } from '@/lib/locales';
+import { defaultLocale, localizePath } from '@/lib/locales';
 import { normalizeEmail, validationTexts } from '@/lib/password-rules';
 import { channelOrder } from '@/lib/plans/channel';
 import { checkoutCookieName } from '@/lib/session-cookie';
@@ -11,7 +11,7 @@ import { config } from '@/server/config';
 import type { User } from '@/server/db/schema';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { subscriptionMy } from '@/server/payments/account-payments';
-import { turnOffAutoRenew } from '@/server/payments/billing';
+import { turnOffAutoRenew, turnOnAutoRenew } from '@/server/payments/billing';
 import { listPlans, planPayload } from '@/server/payments/catalog';
 import {
   accountWithoutPassword,
@@ -173,7 +173,7 @@ paymentRoutes.get('/web/subscription_my', requireSession(), async (c) =>
   ok(c, await subscriptionMy(c.var.db().db, c.var.auth.user.id)),
 );
 
-// POST /api/mms/payment/v1/web/subscription/auto_renew – turn the account's auto-renewal off
+// POST /api/mms/payment/v1/web/subscription/auto_renew – turn the account's auto-renewal off or on
 paymentRoutes.post(
   '/web/subscription/auto_renew',
   requireSession(),
@@ -181,10 +181,22 @@ paymentRoutes.post(
   async (c) => {
     const db = c.var.db().db;
     const userId = c.var.auth.user.id;
-    if (c.req.valid('json').enabled) {
+    const { enabled, language } = c.req.valid('json');
+    if (enabled) {
+      // Back to the account page in its language, on the origin the provider returns to.
+      const origin = c.var.payments().name === 'sandbox' ? ownOrigin(c) : config().SITE_URL;
+      const back = (outcome: string) =>
+        new URL(
+          `${localizePath(language ?? defaultLocale, '/myAccount')}?auto_renew=${outcome}`,
+          origin,
+        ).toString();
+      const outcome = await turnOnAutoRenew(db, c.var.payments(), {
+        userId,
+        returnUrl: back('approved'),
+        cancelUrl: back('cancelled'),
+      });
       const now = await subscriptionMy(db, userId);
-      if (now.subscription?.auto_renew) return ok(c, now);
-      throw paymentErrors.autoRenewOnlyByPurchase();
+      return ok(c, outcome.state === 'approve' ? { ...now, approve_url: outcome.approveUrl } : now);
     }
     await turnOffAutoRenew(db, c.var.payments(), userId);
     return ok(c, await subscriptionMy(db, userId));

@@ -55,6 +55,8 @@ export const plans = pgTable(
 // the plan sync (src/server/payments/plan-sync.ts). `terms` fingerprints what the provider's
 // plan charges (first term, renewal, currency, periods): when the row's terms change, a new
 // provider plan is made and the old one deactivated (subscriptions on it keep their terms).
+// `kind` 'purchase' is the plan a checkout subscribes to (first term, then renewals); 'renewal'
+// bills the renewals only, for a subscriber who turns auto-renewal back on (made on first use).
 export const providerPlans = pgTable(
   'provider_plans',
   {
@@ -62,12 +64,16 @@ export const providerPlans = pgTable(
     planId: text('plan_id')
       .notNull()
       .references(() => plans.id),
+    kind: text('kind').notNull().default('purchase'),
     providerProductId: text('provider_product_id').notNull(),
     providerPlanId: text('provider_plan_id').notNull(),
     terms: text('terms').notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.planId] })],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.planId, table.kind] }),
+    check('provider_plans_kind', sql`${table.kind} in ('purchase','renewal')`),
+  ],
 );
 
 // A purchase: a plan for the buyer's account, or a gift card. A signed-in buyer's order belongs

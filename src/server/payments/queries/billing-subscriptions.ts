@@ -20,14 +20,22 @@ export interface InsertBillingSubscriptionParams {
   locale: string;
 }
 
-/** Records a subscription just made at the provider (status 'pending'). */
+/**
+ * Records a subscription just made at the provider (status 'pending'); the row it has already
+ * when the provider answered a repeated request with the same subscription.
+ */
 export async function insertBillingSubscription(
   db: Db,
   params: InsertBillingSubscriptionParams,
 ): Promise<BillingSubscriptionRow> {
-  const [row] = await db.insert(billingSubscriptions).values(params).returning();
-  if (!row) throw new Error('billing subscription vanished right after insert');
-  return row;
+  const [row] = await db
+    .insert(billingSubscriptions)
+    .values(params)
+    .onConflictDoNothing({ target: billingSubscriptions.providerSubscriptionId })
+    .returning();
+  const stored = row ?? (await findBillingSubscriptionOfProvider(db, params));
+  if (!stored) throw new Error('billing subscription vanished right after insert');
+  return stored;
 }
 
 export interface ProviderSubscriptionParams {

@@ -15,19 +15,26 @@ export interface ProviderParams {
   provider: string;
 }
 
-/** The provider's billing plans made for the catalogue so far. */
+/** 'purchase': first term then renewals; 'renewal': renewals only (auto-renewal turned on). */
+export type ProviderPlanKind = 'purchase' | 'renewal';
+
+/** The provider's purchase plans made for the catalogue so far. */
 export async function listProviderPlans(
   db: Db,
   params: ProviderParams,
 ): Promise<ProviderPlanRow[]> {
-  return db.select().from(providerPlans).where(eq(providerPlans.provider, params.provider));
+  return db
+    .select()
+    .from(providerPlans)
+    .where(and(eq(providerPlans.provider, params.provider), eq(providerPlans.kind, 'purchase')));
 }
 
 export interface FindProviderPlanParams extends ProviderParams {
   planId: string;
+  kind: ProviderPlanKind;
 }
 
-/** The provider's billing plan for one catalogue row, if the sync made one. */
+/** The provider's billing plan of a kind for one catalogue row, if one was made. */
 export async function findProviderPlan(
   db: Db,
   params: FindProviderPlanParams,
@@ -36,7 +43,11 @@ export async function findProviderPlan(
     .select()
     .from(providerPlans)
     .where(
-      and(eq(providerPlans.provider, params.provider), eq(providerPlans.planId, params.planId)),
+      and(
+        eq(providerPlans.provider, params.provider),
+        eq(providerPlans.planId, params.planId),
+        eq(providerPlans.kind, params.kind),
+      ),
     );
   return row;
 }
@@ -57,6 +68,9 @@ export async function saveProviderPlan(db: Db, params: SaveProviderPlanParams): 
   };
   await db
     .insert(providerPlans)
-    .values({ provider: params.provider, planId: params.planId, ...values })
-    .onConflictDoUpdate({ target: [providerPlans.provider, providerPlans.planId], set: values });
+    .values({ provider: params.provider, planId: params.planId, kind: params.kind, ...values })
+    .onConflictDoUpdate({
+      target: [providerPlans.provider, providerPlans.planId, providerPlans.kind],
+      set: values,
+    });
 }
