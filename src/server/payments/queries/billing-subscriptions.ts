@@ -223,6 +223,20 @@ export interface RemindableParams {
   to: Date;
 }
 
+/** Active, renewing between `from` and `to`, and that renewal not announced yet. */
+function remindable(params: RemindableParams) {
+  return and(
+    eq(billingSubscriptions.status, 'active'),
+    isNotNull(billingSubscriptions.userId),
+    gt(billingSubscriptions.nextRenewalAt, params.from),
+    lte(billingSubscriptions.nextRenewalAt, params.to),
+    or(
+      isNull(billingSubscriptions.remindedFor),
+      ne(billingSubscriptions.remindedFor, billingSubscriptions.nextRenewalAt),
+    ),
+  );
+}
+
 /**
  * Active subscriptions renewing between `from` and `to` whose reminder for that renewal was not
  * sent yet. Global by design (the periodic reminder run).
@@ -231,21 +245,7 @@ export async function listRemindableSubscriptions(
   db: Db,
   params: RemindableParams,
 ): Promise<BillingSubscriptionRow[]> {
-  return db
-    .select()
-    .from(billingSubscriptions)
-    .where(
-      and(
-        eq(billingSubscriptions.status, 'active'),
-        isNotNull(billingSubscriptions.userId),
-        gt(billingSubscriptions.nextRenewalAt, params.from),
-        lte(billingSubscriptions.nextRenewalAt, params.to),
-        or(
-          isNull(billingSubscriptions.remindedFor),
-          ne(billingSubscriptions.remindedFor, billingSubscriptions.nextRenewalAt),
-        ),
-      ),
-    );
+  return db.select().from(billingSubscriptions).where(remindable(params));
 }
 
 export interface ClaimReminderParams extends BillingSubscriptionIdParams, RemindableParams {}
@@ -261,18 +261,7 @@ export async function claimReminder(db: Db, params: ClaimReminderParams): Promis
   const claimed = await db
     .update(billingSubscriptions)
     .set({ remindedFor: sql`${billingSubscriptions.nextRenewalAt}` })
-    .where(
-      and(
-        eq(billingSubscriptions.id, params.id),
-        eq(billingSubscriptions.status, 'active'),
-        gt(billingSubscriptions.nextRenewalAt, params.from),
-        lte(billingSubscriptions.nextRenewalAt, params.to),
-        or(
-          isNull(billingSubscriptions.remindedFor),
-          ne(billingSubscriptions.remindedFor, billingSubscriptions.nextRenewalAt),
-        ),
-      ),
-    )
+    .where(and(eq(billingSubscriptions.id, params.id), remindable(params)))
     .returning({ id: billingSubscriptions.id });
   return claimed.length > 0;
 }
