@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { directionOf, isLocale, locales, localizePath, splitLocale } from './locales';
+import { asLocale, directionOf, isLocale, locales, localizePath, splitLocale } from './locales';
+
+describe('asLocale', () => {
+  it('keeps a site locale and falls back to English for anything else', () => {
+    expect(asLocale('zh-Hant')).toBe('zh-Hant');
+    expect(asLocale('xx')).toBe('en');
+    expect(asLocale(undefined)).toBe('en');
+  });
+});
 
 describe('locales', () => {
   it('has the 18 languages of the spec', () => {

@@ -33,6 +33,11 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (locales as readonly string[]).includes(value);
 }
 
+/** `value` when it is a site locale, else the default one (a stored value from another time). */
+export function asLocale(value: unknown): Locale {
+  return isLocale(value) ? value : defaultLocale;
+}
+
 export function directionOf(locale: Locale): 'rtl' | 'ltr' {
   return rtlLocales.has(locale) ? 'rtl' : 'ltr';
 }

@@ -179,6 +179,27 @@ export async function sendQueued(
   return deliverQueued(db, mailer, id, settings);
 }
 
+/**
+ * Queues a mail in the transaction of `claim`, a conditional update that succeeds for one
+ * caller only (a receipt's `mailed_at`, a renewal's reminder), then tries it at once: however
+ * many senders run at the same moment, one queues it. True when this caller did.
+ */
+export async function sendClaimed(
+  db: Db,
+  mailer: Mailer,
+  message: MailMessage,
+  options: EnqueueOptions,
+  claim: (tx: Db) => Promise<boolean>,
+  settings: MailQueueSettings = mailQueueDefaults,
+): Promise<boolean> {
+  const id = await db.transaction(async (tx) =>
+    (await claim(tx)) ? insertQueuedMail(tx, message, options) : undefined,
+  );
+  if (!id) return false;
+  await deliverQueued(db, mailer, id, settings);
+  return true;
+}
+
 export interface QueueRun {
   sent: number;
   retried: number;

@@ -8,12 +8,11 @@ import { listGiftCardsOfOrders, listGiftCardsRedeemedBy } from './queries/gift-c
 import { listAccountOrders } from './queries/orders';
 import { listReceiptsOfOrders } from './queries/receipts';
 import { listRefundRequestsOfOrders } from './queries/refunds';
+import { findSubscription } from './queries/subscriptions';
 import { receiptNumber } from './receipts';
 
 /** Where the account's receipts are downloaded (GET web/receipts/{id}). */
 const receiptsPath = '/api/mms/payment/v1/web/receipts';
-
-import { findSubscription } from './queries/subscriptions';
 
 /** The labels of spec 4: a payment made, a gift card redeemed, a failed payment, a refund. */
 const labelOf: Record<string, HistoryLabel | undefined> = {

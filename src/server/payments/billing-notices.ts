@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/i18n/messages';
-import { isLocale, type Locale } from '@/lib/locales';
+import { asLocale, type Locale } from '@/lib/locales';
 import { monthsAndDays } from '@/lib/plans/months-and-days';
 import { planName } from '@/lib/plans/name';
 import { renewalTerms } from '@/lib/plans/renewal';
@@ -9,15 +9,13 @@ import type { IntervalUnit } from '@/lib/plans/types';
 import type { Db } from '@/server/db/client';
 import type { BillingSubscriptionRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
-import type { MailMessage } from '@/server/mail';
-import { deliverQueued, enqueueMail, sendQueued } from '@/server/mail/queue';
+import { sendClaimed } from '@/server/mail/queue';
 import { mailerFor, renewalReminderEmail } from './emails';
 import { findAccountById } from './queries/accounts';
 import { claimReminder, listRemindableSubscriptions } from './queries/billing-subscriptions';
 import { findPlanById } from './queries/plans';
 
-// The mails about a renewing plan that are not receipts: the turn-off confirmation, the failed
-// renewal, and the reminder a week before a renewal (emails.ts writes them).
+// The reminder a week before a renewal (emails.ts writes it).
 
 /** How long before a renewal its reminder goes out. */
 export const reminderDays = 7;
@@ -25,30 +23,6 @@ export const reminderDays = 7;
 export const reminderMinMonths = 3;
 
 const day = 24 * 3600 * 1000;
-
-/** The language of a subscription's mails: its buyer's at checkout. */
-export function subscriptionLocale(subscription: Pick<BillingSubscriptionRow, 'locale'>): Locale {
-  return isLocale(subscription.locale) ? subscription.locale : 'en';
-}
-
-/**
- * Queues and tries a mail to an account, once per `dedupeKey` in the queue. Never throws: a
- * mail that fails is logged (the change it reports is made either way).
- */
-export async function mailAccount(
-  db: Db,
-  userId: string,
-  options: { kind: string; dedupeKey: string },
-  build: (to: string) => Promise<MailMessage>,
-): Promise<void> {
-  try {
-    const account = await findAccountById(db, { userId });
-    if (!account) return;
-    await sendQueued(db, mailerFor(db), await build(account.email), options);
-  } catch (error: unknown) {
-    logger.error({ area: 'payments', kind: options.kind, err: error }, 'billing email failed');
-  }
-}
 
 /** The renewing plan's renewal terms and their length in words, in `locale`. */
 async function renewalOf(db: Db, subscription: BillingSubscriptionRow, locale: Locale) {
@@ -77,7 +51,7 @@ export async function sendRenewalReminders(db: Db, now = new Date()): Promise<nu
     const { userId, nextRenewalAt: renewsAt } = subscription;
     if (!userId || !renewsAt) continue;
     try {
-      const locale = subscriptionLocale(subscription);
+      const locale = asLocale(subscription.locale);
       const renewal = await renewalOf(db, subscription, locale);
       if (!renewal || monthsAndDays(renewal.terms.period).months < reminderMinMonths) continue;
       const account = await findAccountById(db, { userId });
@@ -88,17 +62,12 @@ export async function sendRenewalReminders(db: Db, now = new Date()): Promise<nu
         currency: subscription.currency,
         period: renewal.period,
       });
-      const id = await db.transaction(async (tx) =>
-        (await claimReminder(tx, { id: subscription.id, ...window }))
-          ? enqueueMail(tx, message, {
-              kind: 'renewal-reminder',
-              dedupeKey: `renewal-reminder:${subscription.id}:${renewsAt.toISOString()}`,
-            })
-          : undefined,
-      );
-      if (!id) continue;
-      queued += 1;
-      await deliverQueued(db, mailerFor(db), id);
+      const options = {
+        kind: 'renewal-reminder',
+        dedupeKey: `renewal-reminder:${subscription.id}:${renewsAt.toISOString()}`,
+      };
+      const claim = (tx: Db) => claimReminder(tx, { id: subscription.id, ...window });
+      if (await sendClaimed(db, mailerFor(db), message, options, claim)) queued += 1;
     } catch (error: unknown) {
       logger.error(
         { area: 'payments', subscription_id: subscription.id, err: error },

@@ -1,11 +1,11 @@
 import 'server-only';
+import { asLocale } from '@/lib/locales';
 import { renewalTerms } from '@/lib/plans/renewal';
 import type { IntervalUnit } from '@/lib/plans/types';
 import type { Db } from '@/server/db/client';
 import type { BillingSubscriptionRow, OrderRow, PlanRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
-import { mailAccount, subscriptionLocale } from './billing-notices';
-import { autoRenewOffEmail, mailReceipts, renewalFailedEmail } from './emails';
+import { autoRenewOffEmail, mailAccount, mailReceipts, renewalFailedEmail } from './emails';
 import { paymentErrors } from './errors';
 import {
   addPaidTime,
@@ -351,7 +351,7 @@ async function syncSubscriptionStatus(
             dedupeKey: `renewal-failed:${moved.id}:${moved.nextRenewalAt?.toISOString()}`,
           },
           (to) =>
-            renewalFailedEmail(to, subscriptionLocale(moved), {
+            renewalFailedEmail(to, asLocale(moved.locale), {
               amount: moved.renewalPrice,
               currency: moved.currency,
               graceUntil,
@@ -392,7 +392,7 @@ export async function turnOffAutoRenew(db: Db, billing: Payments, userId: string
       db,
       userId,
       { kind: 'auto-renew-off', dedupeKey: `auto-renew-off:${moved.id}` },
-      (to) => autoRenewOffEmail(to, subscriptionLocale(moved), premium.premiumUntil),
+      (to) => autoRenewOffEmail(to, asLocale(moved.locale), premium.premiumUntil),
     );
   }
 }

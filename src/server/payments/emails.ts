@@ -2,7 +2,7 @@ import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/i18n/messages';
 import { formatDay } from '@/lib/date-format';
-import { type Locale, localizePath } from '@/lib/locales';
+import { asLocale, type Locale, localizePath } from '@/lib/locales';
 import { formatMoney } from '@/lib/plans/money';
 import { brand, claims } from '@/lib/site';
 import { config } from '@/server/config';
@@ -12,7 +12,7 @@ import { logger } from '@/server/log';
 import { getMailer, type Mailer, type MailMessage } from '@/server/mail';
 import { composeMail, type MailPart } from '@/server/mail/compose';
 import { createOutboxMailer } from '@/server/mail/outbox';
-import { deliverQueued, enqueueMail, sendQueued } from '@/server/mail/queue';
+import { sendClaimed, sendQueued } from '@/server/mail/queue';
 import { formatGiftCode } from './gift-code';
 import { productName } from './product-name';
 import { findAccountById } from './queries/accounts';
@@ -20,7 +20,7 @@ import { findAccountBillingSubscription } from './queries/billing-subscriptions'
 import { findGiftCardOfOrder } from './queries/gift-cards';
 import { findOrderById } from './queries/orders';
 import { claimReceiptMail, listUnmailedReceipts } from './queries/receipts';
-import { orderLocale, receiptFile } from './receipts';
+import { receiptFile } from './receipts';
 
 /** The gift card email in the buyer's language: the code, how to redeem it, plain text and HTML. */
 export async function giftCodeEmail(params: {
@@ -78,18 +78,14 @@ async function mailTexts(locale: Locale) {
  * premium's end, and, while the plan renews, when and for how much, with the way to turn it off.
  */
 export async function receiptEmail(db: Db, receipt: ReceiptRow, order: OrderRow, to: string) {
-  const locale = orderLocale(order);
+  const locale = asLocale(order.locale);
   const { t, day, money, frame } = await mailTexts(locale);
   const file = await receiptFile(db, receipt, order, locale);
-  const plan = await productName(db, order, locale);
-  const messages = await loadMessages(locale);
-  const tr = createTranslator({ locale, messages, namespace: 'Receipt' });
-  const kind = order.kind === 'gift' || order.kind === 'renewal' ? order.kind : 'plan';
   const values = {
     brand: brand.name,
     number: file.number,
     amount: money(order.amount, order.currency),
-    item: tr(`kind.${kind}`, { brand: brand.name, plan }),
+    item: file.item,
   };
   const attachments = [
     { filename: file.filename, contentType: 'application/pdf', content: file.pdf },
@@ -160,14 +156,9 @@ export async function mailReceipts(
       const buyer = order?.userId ? await findAccountById(db, { userId: order.userId }) : undefined;
       if (!order || !buyer) continue;
       const message = await receiptEmail(db, receipt, order, buyer.email);
-      const id = await db.transaction(async (tx) =>
-        (await claimReceiptMail(tx, { id: receipt.id }))
-          ? enqueueMail(tx, message, { kind: receipt.kind, dedupeKey: `receipt:${receipt.id}` })
-          : undefined,
-      );
-      if (!id) continue;
-      queued += 1;
-      await deliverQueued(db, mailer, id);
+      const options = { kind: receipt.kind, dedupeKey: `receipt:${receipt.id}` };
+      const claim = (tx: Db) => claimReceiptMail(tx, { id: receipt.id });
+      if (await sendClaimed(db, mailer, message, options, claim)) queued += 1;
     } catch (error: unknown) {
       logger.error(
         { area: 'payments', receipt_id: receipt.id, err: error },
@@ -205,25 +196,40 @@ export async function welcomeEmail(
 }
 
 /**
- * Welcomes an account a purchase or a gift card redemption just made. Never throws: the
- * account is made either way, and the mail queue retries a mail the server did not take.
+ * Queues and tries a mail to an account, once per `dedupeKey` in the queue. Never throws: a
+ * mail that fails is logged (the change it reports is made either way), and the mail queue
+ * retries one the server did not take.
  */
-export async function welcomeAccount(
+export async function mailAccount(
   db: Db,
   userId: string,
-  options: { locale: Locale; madeBy: 'purchase' | 'gift'; mailer?: Mailer },
+  options: { kind: string; dedupeKey: string; mailer?: Mailer },
+  build: (to: string) => Promise<MailMessage>,
 ): Promise<void> {
   try {
     const account = await findAccountById(db, { userId });
     if (!account) return;
-    const message = await welcomeEmail(account.email, options.locale, options.madeBy);
-    await sendQueued(db, options.mailer ?? mailerFor(db), message, {
-      kind: 'welcome',
-      dedupeKey: `welcome:${userId}`,
+    await sendQueued(db, options.mailer ?? mailerFor(db), await build(account.email), {
+      kind: options.kind,
+      dedupeKey: options.dedupeKey,
     });
   } catch (error: unknown) {
-    logger.error({ area: 'payments', err: error }, 'welcome email failed');
+    logger.error({ area: 'payments', kind: options.kind, err: error }, 'account email failed');
   }
+}
+
+/** Welcomes an account a purchase or a gift card redemption just made. Never throws. */
+export function welcomeAccount(
+  db: Db,
+  userId: string,
+  options: { locale: Locale; madeBy: 'purchase' | 'gift'; mailer?: Mailer },
+): Promise<void> {
+  return mailAccount(
+    db,
+    userId,
+    { kind: 'welcome', dedupeKey: `welcome:${userId}`, mailer: options.mailer },
+    (to) => welcomeEmail(to, options.locale, options.madeBy),
+  );
 }
 
 /**
@@ -243,7 +249,7 @@ export async function notifyFulfilled(db: Db, order: OrderRow, mailer?: Mailer):
       );
       return;
     }
-    const locale = orderLocale(order);
+    const locale = asLocale(order.locale);
     if (order.createdAccount) {
       await welcomeAccount(db, buyer.id, { locale, madeBy: 'purchase', mailer: sender });
     }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/i18n/messages';
-import { isLocale, type Locale } from '@/lib/locales';
+import { asLocale, type Locale } from '@/lib/locales';
 import { brand, contact } from '@/lib/site';
 import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
@@ -26,11 +26,6 @@ export function receiptFilename(receipt: Pick<ReceiptRow, 'kind' | 'number'>): s
 /** What the payment was made with, as the receipt names it. */
 function methodOf(order: OrderRow): string {
   return order.provider === 'paypal' ? 'PayPal' : 'Sandbox';
-}
-
-/** The language of an order's documents: its buyer's at checkout (renewals: the subscription's). */
-export function orderLocale(order: Pick<OrderRow, 'locale'>): Locale {
-  return isLocale(order.locale) ? order.locale : 'en';
 }
 
 /** Everything the PDF states about a receipt, in `locale`. */
@@ -81,6 +76,8 @@ export interface ReceiptFile {
   filename: string;
   pdf: Buffer;
   number: string;
+  /** What was sold, in words, as the document names it (the mail says it too). */
+  item: string;
 }
 
 /** A receipt as its PDF file, in `locale` (default: the order's language). */
@@ -88,13 +85,14 @@ export async function receiptFile(
   db: Db,
   receipt: ReceiptRow,
   order: OrderRow,
-  locale: Locale = orderLocale(order),
+  locale: Locale = asLocale(order.locale),
 ): Promise<ReceiptFile> {
   const document = await receiptDocument(db, receipt, order, locale);
   return {
     filename: receiptFilename(receipt),
     pdf: await renderReceipt(document),
     number: document.number,
+    item: document.item,
   };
 }
 
