@@ -53,6 +53,7 @@ function fakeApi(overrides: Partial<PaymentApi> = {}): PaymentApi {
     pollOrder: () => Promise.resolve<PollOutcome>('timeout'),
     subscription: refuse,
     setAutoRenew: refuse,
+    changePlan: refuse,
     refund: refuse,
     redeemGift: refuse,
     ...overrides,

@@ -282,6 +282,17 @@ export const endpoints: readonly Endpoint[] = [
   },
   {
     method: 'POST',
+    path: `${payment}/web/subscription/plan`,
+    session: true,
+    guard: 'app-type',
+    body: {
+      plan_id: text('p12m'),
+      approved: { kind: 'boolean', good: () => true },
+      language: locale,
+    },
+  },
+  {
+    method: 'POST',
     path: `${payment}/web/refund`,
     session: true,
     guard: 'app-type',

@@ -79,6 +79,16 @@ export function createPaymentApi(client: ApiClient = api) {
           body: { enabled, ...(language ? { language } : {}) },
         },
       ),
+    /**
+     * POST web/subscription/plan: renew as another plan from the next renewal (`approve_url`:
+     * where the subscriber approves it at PayPal); with `approved`, back from there: recorded.
+     */
+    changePlan: (input: { plan_id: string; approved?: boolean; language?: string }) =>
+      client.request<SubscriptionMy & { approve_url?: string }>(`${base}/web/subscription/plan`, {
+        method: 'POST',
+        quiet: true,
+        body: input,
+      }),
     /** POST web/refund: the money-back request for one purchase (its refusals shown by the page). */
     refund: (input: { order_id: string; reason: string }) =>
       client.request<{ status: RefundState }>(`${base}/web/refund`, {

@@ -69,8 +69,14 @@ export interface SubscriptionInfo {
   next_renewal_at: string | null;
   renewal_price: string | null;
   renewal_currency: string | null;
-  /** A plan change chosen to take effect at the next renewal. */
+  /** The plan it renews as (while it renews), before any change. */
+  renewal_plan_id: string | null;
+  /**
+   * A plan change approved to take effect at the next renewal (its product id names it);
+   * `renewal_price` is then that plan's.
+   */
   pending_plan_id: string | null;
+  pending_product_id: string | null;
   /** status 'past_due': premium is kept until then while the payment is retried. */
   grace_until: string | null;
 }

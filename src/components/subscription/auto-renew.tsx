@@ -4,10 +4,11 @@ import { useLocale, useTranslations } from 'next-intl';
 import { useEffect, useRef, useState } from 'react';
 import { paymentApi, type SubscriptionInfo, type SubscriptionMy } from '@/client/payments';
 import { DisplayDate } from '@/components/ui/display-date';
-import { formatMoney } from '@/lib/plans/money';
+import type { PlanOption } from '@/lib/plans/plan-option';
 import { useErrorText } from '../gift/api-error';
 import { Button } from '../ui/button';
 import { Dialog } from '../ui/dialog';
+import { PlanChange, renewalMoney } from './plan-change';
 
 /**
  * The plan's auto-renewal on the account page: when it renews and for how much, or that it ends
@@ -19,9 +20,12 @@ import { Dialog } from '../ui/dialog';
  */
 export function AutoRenew({
   subscription,
+  plans,
   onChange,
 }: {
   subscription: SubscriptionInfo;
+  /** The plans it can renew as instead (PlanChange). */
+  plans: PlanOption[];
   onChange: (data: SubscriptionMy) => void;
 }) {
   const t = useTranslations('Subscription');
@@ -36,11 +40,7 @@ export function AutoRenew({
   const confirming = useRef(false);
 
   const until = <DisplayDate value={subscription.premium_until} className="whitespace-nowrap" />;
-  const price =
-    subscription.renewal_price && subscription.renewal_currency
-      ? (formatMoney(subscription.renewal_price, subscription.renewal_currency, locale) ??
-        `${subscription.renewal_price} ${subscription.renewal_currency}`)
-      : '';
+  const price = renewalMoney(subscription, locale);
 
   async function turnOff() {
     setBusy(true);
@@ -133,9 +133,12 @@ export function AutoRenew({
         </p>
       )}
       {subscription.auto_renew ? (
-        <Button variant="secondary" className="mt-3" onClick={() => setAsking(true)}>
-          {t('autoRenew.turnOff')}
-        </Button>
+        <>
+          <PlanChange subscription={subscription} plans={plans} onChange={onChange} />
+          <Button variant="secondary" className="mt-3" onClick={() => setAsking(true)}>
+            {t('autoRenew.turnOff')}
+          </Button>
+        </>
       ) : canTurnOn ? (
         <Button variant="secondary" className="mt-3" onClick={() => setAskingOn(true)}>
           {t('autoRenew.turnOn')}

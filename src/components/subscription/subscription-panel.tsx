@@ -11,6 +11,7 @@ import {
 } from '@/client/payments';
 import { DisplayDate } from '@/components/ui/display-date';
 import { formatMoney } from '@/lib/plans/money';
+import type { PlanOption } from '@/lib/plans/plan-option';
 import { refundPolicy } from '@/lib/site';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
@@ -58,7 +59,14 @@ function withRefund(data: SubscriptionMy, orderId: string, state: RefundState): 
  * payment history, with the money-back request for purchases that still qualify. Needs the
  * Account, Subscription, Refund, Plans and Dialogs messages.
  */
-export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
+export function SubscriptionPanel({
+  initial,
+  plans,
+}: {
+  initial: SubscriptionMy;
+  /** The plans on sale, which a renewing plan can change to. */
+  plans: PlanOption[];
+}) {
   const t = useTranslations('Subscription');
   const ta = useTranslations('Account');
   const tr = useTranslations('Refund');
@@ -140,16 +148,18 @@ export function SubscriptionPanel({ initial }: { initial: SubscriptionMy }) {
         </dl>
         {subscription ? null : <p className="mt-3 text-slate-700">{t('noneText')}</p>}
         {subscription && data.is_premium && source === 'website' ? (
-          <AutoRenew subscription={subscription} onChange={setData} />
+          <AutoRenew subscription={subscription} plans={plans} onChange={setData} />
         ) : null}
         {isStoreSource(source) ? <StoreRefundNote source={source} /> : null}
-        <LinkButton
-          href="/pricing"
-          variant={status === 'active' ? 'secondary' : 'primary'}
-          className="mt-5"
-        >
-          {status === 'active' ? t('change') : t('buy')}
-        </LinkButton>
+        {subscription?.auto_renew ? null : (
+          <LinkButton
+            href="/pricing"
+            variant={status === 'active' ? 'secondary' : 'primary'}
+            className="mt-5"
+          >
+            {status === 'active' ? t('change') : t('buy')}
+          </LinkButton>
+        )}
       </section>
 
       <section

@@ -62,6 +62,7 @@ const guarded = [
   'GET /api/mms/payment/v1/web/subscription_my',
   'GET /api/mms/payment/v1/web/receipts/:id',
   'POST /api/mms/payment/v1/web/subscription/auto_renew',
+  'POST /api/mms/payment/v1/web/subscription/plan',
   'POST /api/mms/payment/v1/web/refund',
   'POST /api/mms/payment/v1/gift/redeem',
   'GET /api/mms/payment/v1/promotion',

@@ -6,6 +6,7 @@ import type { OrderRow } from '@/server/db/schema';
 import { findAccountBillingSubscription } from './queries/billing-subscriptions';
 import { listGiftCardsOfOrders, listGiftCardsRedeemedBy } from './queries/gift-cards';
 import { listAccountOrders } from './queries/orders';
+import { findPlanById } from './queries/plans';
 import { listReceiptsOfOrders } from './queries/receipts';
 import { listRefundRequestsOfOrders } from './queries/refunds';
 import { findSubscription } from './queries/subscriptions';
@@ -41,6 +42,9 @@ export function refundable(
 export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
   const subscription = await findSubscription(db, { userId });
   const billing = await findAccountBillingSubscription(db, { userId });
+  const pending = billing?.pendingPlanId
+    ? await findPlanById(db, { planId: billing.pendingPlanId })
+    : undefined;
   const ordered = await listAccountOrders(db, { userId });
   const ids = ordered.map((o) => o.id);
   const requests = ids.length ? await listRefundRequestsOfOrders(db, { orderIds: ids }) : [];
@@ -129,7 +133,10 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
           // Off but running: what turning auto-renewal back on would renew at.
           renewal_price: active && billing ? billing.renewalPrice : null,
           renewal_currency: active && billing ? billing.currency : null,
-          pending_plan_id: active && renews ? (billing?.pendingPlanId ?? null) : null,
+          // The plan it renews as, and the change to another one from the next renewal.
+          renewal_plan_id: active && renews ? (billing?.planId ?? null) : null,
+          pending_plan_id: active && renews ? (pending?.id ?? null) : null,
+          pending_product_id: active && renews ? (pending?.productId ?? null) : null,
           grace_until:
             billing?.status === 'past_due' ? (billing.graceUntil?.toISOString() ?? null) : null,
         }

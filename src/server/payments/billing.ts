@@ -5,6 +5,7 @@ import type { IntervalUnit } from '@/lib/plans/types';
 import type { Db } from '@/server/db/client';
 import type { BillingSubscriptionRow, OrderRow, PlanRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
+import { findPlan } from './catalog';
 import { autoRenewOffEmail, mailAccount, mailReceipts, renewalFailedEmail } from './emails';
 import { paymentErrors } from './errors';
 import {
@@ -34,9 +35,11 @@ import {
   listOverdueBillingSubscriptions,
   markBillingRenewed,
   setBillingStatus,
+  setPendingPlan,
 } from './queries/billing-subscriptions';
 import { findOrderById, findOrderOfCapture, insertRenewalOrder } from './queries/orders';
 import { findPlanById } from './queries/plans';
+import { findPlanOfProviderPlan } from './queries/provider-plans';
 import { capPremium, extendPremiumTo, findSubscription } from './queries/subscriptions';
 
 /** A provider that takes one-time payments and runs subscriptions (PayPal, the sandbox). */
@@ -170,10 +173,31 @@ function money(payment: ProviderTransaction) {
 
 /** The plan a renewal renews as: the change the buyer chose, else the subscription's own. */
 async function renewingPlan(db: Db, subscription: BillingSubscriptionRow): Promise<PlanRow> {
-  const planId = subscription.pendingPlanId ?? subscription.planId;
+  return planOf(db, subscription, subscription.pendingPlanId ?? subscription.planId);
+}
+
+async function planOf(db: Db, subscription: BillingSubscriptionRow, planId: string) {
   const plan = await findPlanById(db, { planId });
   if (!plan) throw new Error(`billing subscription ${subscription.id}: no plan ${planId}`);
   return plan;
+}
+
+/**
+ * The plan a renewal was billed on: the catalogue row of the billing plan the provider shows the
+ * subscription on (after a consented change, the new one), else the subscription's own. Never the
+ * change recorded here, which only the subscriber's return from the provider reported.
+ */
+async function billedPlan(
+  db: Db,
+  provider: string,
+  subscription: BillingSubscriptionRow,
+  remote: ProviderSubscription,
+): Promise<PlanRow> {
+  const planId = await findPlanOfProviderPlan(db, {
+    provider,
+    providerPlanId: remote.providerPlanId,
+  });
+  return planOf(db, subscription, planId ?? subscription.planId);
 }
 
 /**
@@ -187,9 +211,9 @@ async function recordRenewal(
   subscription: BillingSubscriptionRow & { userId: string },
   payment: ProviderTransaction,
   provider: string,
+  plan: PlanRow,
   nextRenewalAt: Date | null,
 ): Promise<OrderRow | undefined> {
-  const plan = await renewingPlan(db, subscription);
   const renewal = renewalTerms({ ...plan, intervalUnit: plan.intervalUnit as IntervalUnit });
   return db.transaction(async (tx) => {
     const order = await insertRenewalOrder(tx, {
@@ -221,6 +245,7 @@ async function recordRenewal(
     await markBillingRenewed(tx, {
       id: subscription.id,
       planId: plan.id,
+      ...(plan.id === subscription.planId ? {} : { renewalPrice: renewal.price }),
       nextRenewalAt: firstCharge(nextRenewalAt, premium?.premiumUntil),
     });
     return order;
@@ -269,6 +294,7 @@ export async function reconcileSubscription(
   const remote = await billing.getSubscription(current.providerSubscriptionId);
   const payments = await paymentsSince(billing, current.providerSubscriptionId, current.createdAt);
   const first = firstOrder?.captureId;
+  const plan = await billedPlan(db, billing.name, current, remote);
   for (const payment of payments) {
     if (payment.status === 'COMPLETED' && payment.id !== first) {
       const order = await recordRenewal(
@@ -276,6 +302,7 @@ export async function reconcileSubscription(
         { ...current, userId },
         payment,
         billing.name,
+        plan,
         remote.nextBillingTime ?? null,
       );
       if (order) result.renewals.push(order.id);
@@ -471,6 +498,63 @@ export async function turnOnAutoRenew(
   return now.status === 'active'
     ? { state: 'on' }
     : { state: 'approve', approveUrl: made.approveUrl };
+}
+
+/**
+ * Asks the provider to renew the account's subscription as `planId` from its next renewal
+ * (PayPal's revise, on the plan's renewals-only billing plan: nothing is charged now, and the new
+ * plan's first term price does not apply). The subscriber approves at `approveUrl`; the provider
+ * then sends them to `returnUrl`, where `approvePlanChange` records it. Choosing the plan it renews
+ * as already: 40902; choosing its own plan while a change is pending undoes the change. Needs a
+ * subscription that renews (40013); an unknown or retired plan: 40402.
+ */
+export async function changePlan(
+  db: Db,
+  billing: Payments,
+  params: { userId: string; planId: string; returnUrl: string; cancelUrl: string; locale: string },
+): Promise<{ approveUrl: string }> {
+  const subscription = await findAccountBillingSubscription(db, { userId: params.userId });
+  if (subscription?.status !== 'active' && subscription?.status !== 'past_due') {
+    throw paymentErrors.planChangeNeedsRenewal();
+  }
+  const plan = await findPlan(db, params.planId);
+  if (!plan || plan.currency !== subscription.currency) throw paymentErrors.planNotFound();
+  if (plan.id === (subscription.pendingPlanId ?? subscription.planId)) {
+    throw paymentErrors.alreadyPurchased();
+  }
+  try {
+    return await billing.reviseSubscription(subscription.providerSubscriptionId, {
+      providerPlanId: await providerPlanFor(db, billing, plan, 'renewal'),
+      returnUrl: params.returnUrl,
+      cancelUrl: params.cancelUrl,
+      locale: params.locale,
+    });
+  } catch (error: unknown) {
+    if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
+    throw error;
+  }
+}
+
+/**
+ * The subscriber is back from approving a change to `planId`: the account page shows it (and the
+ * next renewal's price) until that renewal. What the renewal grants follows the plan the provider
+ * bills (see billedPlan), so a change reported here without approval grants nothing. Nothing to
+ * do when the subscription no longer renews or `planId` is not a plan it can change to.
+ */
+export async function approvePlanChange(
+  db: Db,
+  params: { userId: string; planId: string },
+): Promise<void> {
+  const subscription = await findAccountBillingSubscription(db, { userId: params.userId });
+  if (subscription?.status !== 'active' && subscription?.status !== 'past_due') return;
+  const plan = await findPlan(db, params.planId);
+  if (!plan || plan.currency !== subscription.currency) return;
+  const renewal = renewalTerms({ ...plan, intervalUnit: plan.intervalUnit as IntervalUnit });
+  await setPendingPlan(db, {
+    id: subscription.id,
+    pendingPlanId: plan.id === subscription.planId ? null : plan.id,
+    renewalPrice: renewal.price,
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ export const paymentErrorCodes = {
   giftCodeInvalid: 40010,
   refundNotEligible: 40011,
   autoRenewOnlyByPurchase: 40012,
+  planChangeNeedsRenewal: 40013,
   networkError: 50301,
 } as const;
 
@@ -59,5 +60,11 @@ export const paymentErrors = {
       409,
       paymentErrorCodes.autoRenewOnlyByPurchase,
       'Auto-renewal can be turned back on only while a plan bought on the website still runs. Buy a plan to continue.',
+    ),
+  planChangeNeedsRenewal: () =>
+    new ApiError(
+      409,
+      paymentErrorCodes.planChangeNeedsRenewal,
+      'A plan can be changed only while its auto-renewal is on. Turn auto-renewal on, or buy a plan.',
     ),
 };

@@ -129,6 +129,51 @@ describe('the PayPal adapter: catalogue and subscriptions', () => {
     expect(await paypal.cancelSubscription(made.providerSubscriptionId, 'Again')).toBe('inactive');
   });
 
+  it('revises a subscription to another plan, billed from the renewal after consent', async () => {
+    const { providerPlanId } = await plan('plan-revise-from', monthly);
+    const { providerPlanId: yearly } = await plan('plan-revise-to', [
+      { kind: 'regular', period: { count: 1, unit: 'YEAR' }, price: '59.99', count: 0 },
+    ]);
+    const made = await subscribe(providerPlanId, 'subscribe-revise');
+    fake.approveSubscription(made.providerSubscriptionId);
+    const { approveUrl } = await paypal.reviseSubscription(made.providerSubscriptionId, {
+      providerPlanId: yearly,
+      returnUrl: 'https://www.example.test/myAccount?plan_change=approved',
+      cancelUrl: 'https://www.example.test/myAccount?plan_change=cancelled',
+      locale: 'de-DE',
+    });
+    expect(approveUrl).toMatch(/\/webapps\/billing\/subscriptions\/update\?ba_token=BA-/);
+    expect(fake.requests.at(-1)?.body).toEqual({
+      plan_id: yearly,
+      application_context: {
+        brand_name: 'Turbo VPN',
+        shipping_preference: 'NO_SHIPPING',
+        user_action: 'SUBSCRIBE_NOW',
+        return_url: 'https://www.example.test/myAccount?plan_change=approved',
+        cancel_url: 'https://www.example.test/myAccount?plan_change=cancelled',
+        locale: 'de-DE',
+      },
+    });
+    fake.approveSubscription(made.providerSubscriptionId);
+    expect((await paypal.getSubscription(made.providerSubscriptionId)).providerPlanId).toBe(
+      providerPlanId,
+    );
+    fake.renewSubscription(made.providerSubscriptionId);
+    const renewed = await paypal.getSubscription(made.providerSubscriptionId);
+    expect(renewed).toMatchObject({
+      providerPlanId: yearly,
+      lastPayment: { amount: '59.99', currency: 'USD' },
+    });
+    await paypal.cancelSubscription(made.providerSubscriptionId, 'Done');
+    await expect(
+      paypal.reviseSubscription(made.providerSubscriptionId, {
+        providerPlanId,
+        returnUrl: 'https://www.example.test/a',
+        cancelUrl: 'https://www.example.test/b',
+      }),
+    ).rejects.toThrow(/422/);
+  });
+
   it('deactivates a plan, and a second time changes nothing', async () => {
     const { providerPlanId } = await plan('plan-deactivate');
     await paypal.deactivatePlan(providerPlanId);

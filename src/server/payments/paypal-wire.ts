@@ -66,6 +66,13 @@ export const subscriptionSchema = z.object({
 
 export type PayPalSubscription = z.infer<typeof subscriptionSchema>;
 
+/** The answer of POST /v1/billing/subscriptions/{id}/revise. */
+export const revisionSchema = z.object({
+  plan_id: z.string().optional(),
+  effective_time: z.string().optional(),
+  links: z.array(linkSchema).optional(),
+});
+
 export const transactionsSchema = z.object({
   transactions: z
     .array(
@@ -143,17 +150,26 @@ export interface PayPalPlanRequest {
   };
 }
 
+/** The buyer's pages of a subscription or a revision: where they return, in which language. */
+export interface PayPalApplicationContext {
+  brand_name: string;
+  shipping_preference: 'NO_SHIPPING';
+  user_action: 'SUBSCRIBE_NOW';
+  return_url: string;
+  cancel_url: string;
+  locale?: string;
+}
+
 /** POST /v1/billing/subscriptions. */
 export interface PayPalSubscriptionRequest {
   plan_id: string;
   custom_id: string;
   start_time?: string;
-  application_context: {
-    brand_name: string;
-    shipping_preference: 'NO_SHIPPING';
-    user_action: 'SUBSCRIBE_NOW';
-    return_url: string;
-    cancel_url: string;
-    locale?: string;
-  };
+  application_context: PayPalApplicationContext;
+}
+
+/** POST /v1/billing/subscriptions/{id}/revise. */
+export interface PayPalRevisionRequest {
+  plan_id: string;
+  application_context: PayPalApplicationContext;
 }

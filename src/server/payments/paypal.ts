@@ -6,15 +6,18 @@ import {
   billingPlanSchema,
   errorSchema,
   orderSchema,
+  type PayPalApplicationContext,
   type PayPalBillingCycle,
   type PayPalExperienceContext,
   type PayPalOrder,
   type PayPalOrderRequest,
   type PayPalPlanRequest,
   type PayPalRefundRequest,
+  type PayPalRevisionRequest,
   type PayPalSubscription,
   type PayPalSubscriptionRequest,
   refundSchema,
+  revisionSchema,
   subscriptionSchema,
   tokenSchema,
   transactionsSchema,
@@ -37,6 +40,7 @@ import {
   ProviderUnavailableError,
   type RefundInput,
   type RefundResult,
+  type ReviseSubscriptionInput,
 } from './provider';
 
 /**
@@ -94,6 +98,22 @@ const CANCEL_REASON_MAX = 127;
 
 /** A locale PayPal accepts ('de-DE', 'zh-Hant-TW'); others are left out, not sent. */
 const PAYPAL_LOCALE = /^[a-z]{2}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|\d{3}))?$/;
+
+/** Where the subscriber of a new subscription or a revision returns, and their language. */
+function applicationContext(input: {
+  returnUrl: string;
+  cancelUrl: string;
+  locale?: string;
+}): PayPalApplicationContext {
+  return {
+    brand_name: 'Turbo VPN',
+    shipping_preference: 'NO_SHIPPING',
+    user_action: 'SUBSCRIBE_NOW',
+    return_url: input.returnUrl,
+    cancel_url: input.cancelUrl,
+    ...(input.locale && PAYPAL_LOCALE.test(input.locale) ? { locale: input.locale } : {}),
+  };
+}
 
 /**
  * Failed renewals in a row after which PayPal suspends a subscription (it retries each one);
@@ -308,14 +328,7 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider & 
         plan_id: input.providerPlanId,
         custom_id: input.customId,
         ...(input.startTime ? { start_time: input.startTime.toISOString() } : {}),
-        application_context: {
-          brand_name: 'Turbo VPN',
-          shipping_preference: 'NO_SHIPPING',
-          user_action: 'SUBSCRIBE_NOW',
-          return_url: input.returnUrl,
-          cancel_url: input.cancelUrl,
-          ...(input.locale && PAYPAL_LOCALE.test(input.locale) ? { locale: input.locale } : {}),
-        },
+        application_context: applicationContext(input),
       };
       const answer = await call('POST', path, {
         headers: { 'paypal-request-id': input.requestId },
@@ -332,6 +345,22 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider & 
 
     async getSubscription(id: string): Promise<ProviderSubscription> {
       return subscriptionOf(await readSubscription(id));
+    },
+
+    async reviseSubscription(id: string, input: ReviseSubscriptionInput) {
+      const path = `/v1/billing/subscriptions/${encodeURIComponent(id)}/revise`;
+      const request: PayPalRevisionRequest = {
+        plan_id: input.providerPlanId,
+        application_context: applicationContext(input),
+      };
+      const answer = await call('POST', path, { body: JSON.stringify(request) });
+      if (answer.status !== 200) throw unexpected('POST', path, answer);
+      const revision = parseOrThrow(revisionSchema, answer.body, `POST ${path}`);
+      const approve = revision.links?.find((l) => l.rel === 'approve');
+      if (!approve) {
+        throw new ProviderUnavailableError(`PayPal revision of ${id} has no approval link`);
+      }
+      return { approveUrl: approve.href };
     },
 
     async cancelSubscription(id: string, reason: string): Promise<'cancelled' | 'inactive'> {

@@ -139,6 +139,15 @@ export interface BillingProvider {
     providerSubscriptionId: string,
     reason: string,
   ): Promise<'cancelled' | 'inactive'>;
+  /**
+   * Asks to bill an ACTIVE (or SUSPENDED) subscription on another plan from its next renewal
+   * (PayPal's revise). Nothing changes until the subscriber consents at `approveUrl`; asking
+   * again replaces a revision not yet consented to.
+   */
+  reviseSubscription(
+    providerSubscriptionId: string,
+    input: ReviseSubscriptionInput,
+  ): Promise<{ approveUrl: string }>;
   /** The subscription's payments between two times, oldest first. */
   listTransactions(
     providerSubscriptionId: string,
@@ -173,6 +182,13 @@ export interface CreateSubscriptionInput {
   returnUrl: string;
   cancelUrl: string;
   requestId: string;
+  locale?: string;
+}
+
+export interface ReviseSubscriptionInput {
+  providerPlanId: string;
+  returnUrl: string;
+  cancelUrl: string;
   locale?: string;
 }
 

@@ -522,6 +522,85 @@ describe('ATTACK: approvals and renewals racing', () => {
   });
 });
 
+describe('revisions', () => {
+  const monthly: BillingCycle[] = [
+    { kind: 'trial', period: { count: 1, unit: 'MONTH' }, price: '1.99', count: 1 },
+    { kind: 'regular', period: { count: 1, unit: 'MONTH' }, price: '11.99', count: 0 },
+  ];
+  const yearlyRenewals: BillingCycle[] = [
+    { kind: 'regular', period: { count: 12, unit: 'MONTH' }, price: '69.99', count: 0 },
+  ];
+  const revise = (id: string, providerPlanId: string) =>
+    sandbox.reviseSubscription(id, {
+      providerPlanId,
+      returnUrl: 'http://localhost:3000/myAccount?plan_change=approved',
+      cancelUrl: 'http://localhost:3000/myAccount?plan_change=cancelled',
+    });
+
+  it('bills the consented plan from the next renewal, the old one until then', async () => {
+    const { id, providerPlanId } = await activeSubscription(monthly);
+    const yearly = await newPlan(yearlyRenewals);
+    const { approveUrl } = await revise(id, yearly);
+    expect(approveUrl).toBe(`http://localhost:3000/api/mms/payment/v1/sandbox/checkout/${id}`);
+    // Without consent the old plan renews.
+    await sandbox.renewSubscription(id);
+    expect((await sandbox.getSubscription(id)).providerPlanId).toBe(providerPlanId);
+    expect((await paymentsOf(id)).map((p) => p.amount).sort()).toEqual(['1.99', '11.99']);
+
+    expect(await sandbox.approveRevision(id)).toBe(true);
+    expect(await sandbox.approveRevision(id)).toBe(false);
+    // Consented, still the old plan until the renewal.
+    expect((await sandbox.getSubscription(id)).providerPlanId).toBe(providerPlanId);
+    const before = new Date();
+    const renewals = await Promise.all(
+      Array.from({ length: 20 }, () => sandbox.renewSubscription(id)),
+    );
+    expect(renewals.filter((r) => r.transactionId !== undefined)).toHaveLength(1);
+    expect((await paymentsOf(id)).map((p) => p.amount).sort()).toEqual(['1.99', '11.99', '69.99']);
+    const after = await sandbox.getSubscription(id);
+    expect(after.providerPlanId).toBe(yearly);
+    expectNear(after.nextBillingTime, calendarAfter(before, 12));
+    expect(await rowOf(id)).toMatchObject({ revisedPlanId: null, revisionApproved: false });
+  });
+
+  it('charges once at the new price when renewals race from 20 instances after consent', async () => {
+    const { id } = await activeSubscription(monthly);
+    const yearly = await newPlan(yearlyRenewals);
+    await revise(id, yearly);
+    await sandbox.approveRevision(id);
+    const instances = Array.from({ length: 20 }, () =>
+      createSandboxProvider(db, 'http://localhost:3000'),
+    );
+    await Promise.all(instances.map((other) => other.renewSubscription(id)));
+    const amounts = (await paymentsOf(id)).map((p) => p.amount);
+    // Each renewal that charged billed a cycle no other one billed; the first one switched plan.
+    expect(amounts.filter((a) => a === '69.99').length).toBeGreaterThanOrEqual(1);
+    expect(amounts.filter((a) => a === '11.99')).toHaveLength(0);
+    expect((await rowOf(id)).cycleRuns).toBe(amounts.length - 1);
+  });
+
+  it('drops a declined revision, refuses other statuses, currencies and unknown plans', async () => {
+    const { id } = await activeSubscription(monthly);
+    await revise(id, await newPlan(yearlyRenewals));
+    await sandbox.declineRevision(id);
+    expect(await rowOf(id)).toMatchObject({ revisedPlanId: null });
+    expect(await sandbox.approveRevision(id)).toBe(false);
+
+    const euro = await newPlan(yearlyRenewals, 'EUR');
+    expect((await rejection(revise(id, euro))).issue).toBe('CURRENCY_MISMATCH');
+    expect((await rejection(revise(id, 'SBXPLAN0000000000000000'))).status).toBe(404);
+    const pending = await newSubscription({ cycles: monthly });
+    expect((await rejection(revise(pending.id, await newPlan(yearlyRenewals)))).issue).toBe(
+      'SUBSCRIPTION_STATUS_INVALID',
+    );
+    // Cancelling drops a consented revision too.
+    await revise(id, await newPlan(yearlyRenewals));
+    await sandbox.approveRevision(id);
+    await sandbox.cancelSubscription(id, 'gone');
+    expect(await rowOf(id)).toMatchObject({ revisedPlanId: null, revisionApproved: false });
+  });
+});
+
 describe('the sandbox approval page for subscriptions', () => {
   const kit = accountKit(testDb, { payments: sandbox });
   const page = (id: string) => kit.app().request(`/api/mms/payment/v1/sandbox/checkout/${id}`);
@@ -652,6 +731,41 @@ describe('the sandbox approval page for subscriptions', () => {
       `http://localhost:3000/paystatus/web?order=1&token=${forged.providerOrderId}`,
     );
     expect((await post(paid.providerOrderId, 'approve', 'https://evil.example')).status).toBe(400);
+  });
+
+  it('asks consent to a revision on its page and sends the subscriber back', async () => {
+    const { id } = await activeSubscription();
+    const next = await newPlan([
+      { kind: 'regular', period: { count: 1, unit: 'MONTH' }, price: '11.99', count: 0 },
+    ]);
+    await sandbox.reviseSubscription(id, {
+      providerPlanId: next,
+      returnUrl: 'http://localhost:3000/myAccount?plan_change=approved',
+      cancelUrl: 'http://localhost:3000/myAccount?plan_change=cancelled',
+    });
+    const html = await (await page(id)).text();
+    expect(html).toContain('Sandbox plan change');
+    expect(html).toMatch(/From \d{4}-\d{2}-\d{2}: 11\.99 USD every month until cancelled/);
+    expect(html).toContain('>Agree to the new plan</button>');
+    expect(html).not.toContain('Renew now');
+    const cancelled = await post(id, 'cancel');
+    expect(cancelled.headers.get('Location')).toBe(
+      `http://localhost:3000/myAccount?plan_change=cancelled&subscription_id=${id}&token=${id}`,
+    );
+    expect(await rowOf(id)).toMatchObject({ revisedPlanId: null, status: 'ACTIVE' });
+
+    await sandbox.reviseSubscription(id, {
+      providerPlanId: next,
+      returnUrl: 'http://localhost:3000/myAccount?plan_change=approved',
+      cancelUrl: 'http://localhost:3000/myAccount?plan_change=cancelled',
+    });
+    const approved = await post(id, 'approve');
+    expect(approved.headers.get('Location')).toBe(
+      `http://localhost:3000/myAccount?plan_change=approved&subscription_id=${id}&token=${id}`,
+    );
+    expect(await rowOf(id)).toMatchObject({ revisedPlanId: next, revisionApproved: true });
+    // Consented: the page is the subscription's again.
+    expect(await (await page(id)).text()).toContain('Renew now');
   });
 
   it('answers 404 for an unknown subscription', async () => {

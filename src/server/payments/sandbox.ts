@@ -20,10 +20,13 @@ import {
   type ProviderTransaction,
   type RefundInput,
   type RefundResult,
+  type ReviseSubscriptionInput,
 } from './provider';
 import {
   activateSandboxSubscription,
+  approveSandboxRevision,
   claimSandboxCycle,
+  dropSandboxRevision,
   failSandboxPayment,
   findLastSandboxPayment,
   findSandboxPlan,
@@ -36,7 +39,9 @@ import {
   insertSandboxTransaction,
   listSandboxTransactions,
   refundSandboxTransaction,
+  reviseSandboxSubscription,
   type SandboxBillingState,
+  type SandboxPlanRow,
   type SandboxSubscriptionRow,
   type SandboxSubscriptionWithPlan,
   setSandboxPlanStatus,
@@ -120,6 +125,12 @@ function statusInvalid(row: SandboxSubscriptionRow, action: string): ProviderReq
 const priceOf = (cycle: BillingCycle) =>
   cycle.price === null || Number(cycle.price) === 0 ? undefined : cycle.price;
 
+/** A plan's billing terms. */
+const termsOf = (plan: SandboxPlanRow) => ({
+  cycles: plan.cycles as BillingCycle[],
+  currency: plan.currency,
+});
+
 const stateOf = (row: SandboxSubscriptionRow): SandboxBillingState => ({
   cycleIndex: row.cycleIndex,
   cycleRuns: row.cycleRuns,
@@ -137,19 +148,31 @@ async function billCycle(
   tx: Db,
   row: SandboxSubscriptionRow,
   plan: { cycles: BillingCycle[]; currency: string },
+  revisedPlanId?: string,
 ): Promise<{ row: SandboxSubscriptionRow; transactionId?: string } | undefined> {
-  const cycle = plan.cycles[row.cycleIndex];
+  // A revision's plan is billed from its regular cycle: its trials count as done, as at PayPal.
+  const at = revisedPlanId
+    ? {
+        cycleIndex: Math.max(
+          0,
+          plan.cycles.findIndex((c) => c.kind === 'regular'),
+        ),
+        cycleRuns: 0,
+      }
+    : { cycleIndex: row.cycleIndex, cycleRuns: row.cycleRuns };
+  const cycle = plan.cycles[at.cycleIndex];
   if (!cycle) throw new Error(`sandbox subscription ${row.id} has no billing cycle left`);
-  const runs = row.cycleRuns + 1;
+  const runs = at.cycleRuns + 1;
   const done = cycle.count > 0 && runs >= cycle.count;
   const next = done
-    ? { cycleIndex: row.cycleIndex + 1, cycleRuns: 0 }
-    : { cycleIndex: row.cycleIndex, cycleRuns: runs };
+    ? { cycleIndex: at.cycleIndex + 1, cycleRuns: 0 }
+    : { cycleIndex: at.cycleIndex, cycleRuns: runs };
   const claimed = await claimSandboxCycle(tx, {
     id: row.id,
     from: stateOf(row),
     next,
     period: next.cycleIndex < plan.cycles.length ? cycle.period : null,
+    revisedPlanId,
   });
   if (!claimed) return undefined;
   const price = priceOf(cycle);
@@ -210,7 +233,12 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
   ): Promise<{ transactionId?: string }> {
     if (!row) throw notFound(`subscription ${id}`);
     if (row.status !== 'ACTIVE') throw statusInvalid(row, 'renewed');
-    if (!row.cycles[row.cycleIndex]) {
+    // A revision the subscriber consented to takes effect at this renewal.
+    const revised =
+      row.revisedPlanId && row.revisionApproved
+        ? await findSandboxPlan(db(), { id: row.revisedPlanId })
+        : undefined;
+    if (!revised && !row.cycles[row.cycleIndex]) {
       // Every cycle has been billed: the subscription has run its course.
       await setSandboxSubscriptionStatus(db(), {
         id,
@@ -228,7 +256,9 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
       });
       return {};
     }
-    const billed = await db().transaction((tx) => billCycle(tx, row, row));
+    const billed = await db().transaction((tx) =>
+      revised ? billCycle(tx, row, termsOf(revised), revised.id) : billCycle(tx, row, row),
+    );
     // Another renewal claimed this cycle first and charged it: not this one.
     if (!billed) return {};
     return { transactionId: billed.transactionId };
@@ -375,6 +405,35 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
       };
     },
 
+    async reviseSubscription(id: string, input: ReviseSubscriptionInput) {
+      const row = await knownSubscription(id);
+      const plan = await findSandboxPlan(db(), { id: input.providerPlanId });
+      const current = await findSandboxPlan(db(), { id: row.planId });
+      if (!plan || !current) throw notFound(`plan ${input.providerPlanId}`);
+      if (plan.status !== 'ACTIVE') {
+        throw new ProviderRequestError(
+          `sandbox plan ${plan.id} is ${plan.status}`,
+          422,
+          'PLAN_STATUS_INVALID',
+        );
+      }
+      if (plan.currency !== current.currency) {
+        throw new ProviderRequestError(
+          `sandbox plan ${plan.id} bills in ${plan.currency}, not ${current.currency}`,
+          422,
+          'CURRENCY_MISMATCH',
+        );
+      }
+      const revised = await reviseSandboxSubscription(db(), {
+        id,
+        planId: plan.id,
+        returnUrl: input.returnUrl,
+        cancelUrl: input.cancelUrl,
+      });
+      if (!revised) throw statusInvalid(row, 'revised');
+      return { approveUrl: approveUrlOf({ id, returnUrl: input.returnUrl }, siteUrl) };
+    },
+
     async cancelSubscription(id: string): Promise<'cancelled' | 'inactive'> {
       const moved = await setSandboxSubscriptionStatus(db(), {
         id,
@@ -406,6 +465,24 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
 
     findSubscription: (id) => findSandboxSubscriptionWithPlan(db(), { id }),
 
+    async findRevision(id: string) {
+      const row = await findSandboxSubscription(db(), { id });
+      const plan = row?.revisedPlanId
+        ? await findSandboxPlan(db(), { id: row.revisedPlanId })
+        : undefined;
+      if (!row || !plan) return undefined;
+      return {
+        ...termsOf(plan),
+        planName: plan.name,
+        approved: row.revisionApproved,
+        returnUrl: row.revisionReturnUrl ?? row.returnUrl,
+        cancelUrl: row.revisionCancelUrl ?? row.cancelUrl,
+      };
+    },
+
+    approveRevision: async (id) => (await approveSandboxRevision(db(), { id })) !== undefined,
+    declineRevision: (id) => dropSandboxRevision(db(), { id }),
+
     async approveSubscription(id: string): Promise<SandboxSubscriptionRow | undefined> {
       return db().transaction(async (tx) => {
         // Only the caller whose update moved it from APPROVAL_PENDING bills the first cycle.
@@ -433,6 +510,16 @@ export function createSandboxProvider(db: () => Db, siteUrl: string): SandboxPro
   };
 }
 
+/** A revision asked of a subscription, as its consent page shows it. */
+export interface SandboxRevision {
+  planName: string;
+  currency: string;
+  cycles: BillingCycle[];
+  approved: boolean;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
 export interface SandboxProvider extends PaymentProvider, BillingProvider {
   readonly name: 'sandbox';
   /** The order as the approval page shows it. */
@@ -449,6 +536,12 @@ export interface SandboxProvider extends PaymentProvider, BillingProvider {
    * when it could not be approved (not pending, or approved by another call).
    */
   approveSubscription(id: string): Promise<SandboxSubscriptionRow | undefined>;
+  /** The revision asked of a subscription (its plan's terms), or undefined when none is. */
+  findRevision(id: string): Promise<SandboxRevision | undefined>;
+  /** The subscriber consents to the revision (once): true when this call consented. */
+  approveRevision(id: string): Promise<boolean>;
+  /** The subscriber declines the revision: dropped unless consented to before. */
+  declineRevision(id: string): Promise<void>;
   /**
    * Development: runs the next billing of an ACTIVE subscription now (throws otherwise). Charges
    * the current cycle (`transactionId` undefined for a free one), or with `fail` records a failed

@@ -36,6 +36,13 @@ export const autoRenewSchema = z.object({
   language: languageField,
 });
 
+export const planChangeSchema = z.object({
+  plan_id: id('plan_id'),
+  // true: the subscriber is back from approving the change at PayPal.
+  approved: z.boolean({ error: 'approved must be true or false' }).default(false),
+  language: languageField,
+});
+
 export const redeemSchema = z.object({
   code: z
     .string({ error: 'Please enter the gift card code' })

@@ -6,6 +6,7 @@ import type { BillingCycle } from '@/server/payments/billing-cycles';
 import {
   SANDBOX_SUBSCRIPTION_PREFIX,
   type SandboxProvider,
+  type SandboxRevision,
   type SandboxSubscriptionWithPlan,
 } from '@/server/payments/sandbox';
 import { runSandboxRenewal } from '@/server/payments/sandbox-renewal';
@@ -119,6 +120,9 @@ async function subscriptionPage(c: Context<AppEnv>) {
   const subscription = await sandbox(c).findSubscription(c.req.param('id') ?? '');
   if (!subscription) throw ApiError.notFound('This sandbox subscription does not exist');
   const id = encodeURIComponent(subscription.id);
+  const revision =
+    subscription.status === 'ACTIVE' ? await sandbox(c).findRevision(subscription.id) : undefined;
+  if (revision && !revision.approved) return revisionPage(c, subscription, revision);
   const terms = termsText(subscription.cycles, subscription.currency, subscription.startTime);
   const html = page(
     `Sandbox subscription – ${brand.name}`,
@@ -137,6 +141,35 @@ ${
 <form method="post" action="${sandboxFormPath}/${id}/renew"><input type="hidden" name="fail" value="1"><button class="cancel" type="submit">Fail the next renewal</button></form>`
       : '<p>This subscription is closed.</p>'
 }${renewedNote(c.req.query('renewed'))}`,
+  );
+  return c.html(html);
+}
+
+/**
+ * The consent page of a revision: the plan the subscription is to be billed on from its next
+ * renewal, and the two buttons (approve, or cancel and keep the current plan).
+ */
+function revisionPage(
+  c: Context<AppEnv>,
+  subscription: SandboxSubscriptionWithPlan,
+  revision: SandboxRevision,
+) {
+  const id = encodeURIComponent(subscription.id);
+  const regular = revision.cycles.filter((cycle) => cycle.kind === 'regular');
+  const from = subscription.nextBillingAt?.toISOString().slice(0, 10);
+  const html = page(
+    `Sandbox plan change – ${brand.name}`,
+    `<h1>Sandbox plan change</h1>
+<p class="note">This server has no PayPal credentials, so subscriptions go through the built-in sandbox. No money moves.</p>
+<dl><dt>Now</dt><dd>${escapeHtml(subscription.planName)}</dd><dt>New plan</dt><dd>${escapeHtml(revision.planName)}</dd></dl>
+<ul class="terms">${regular
+      .map(
+        (cycle) =>
+          `<li>${escapeHtml(`${from ? `From ${from}` : 'From the next billing'}: ${cycleText(cycle, revision.currency)}`)}</li>`,
+      )
+      .join('')}</ul>
+<form method="post" action="${sandboxFormPath}/${id}/approve"><button class="pay" type="submit">Agree to the new plan</button></form>
+<form method="post" action="${sandboxFormPath}/${id}/cancel"><button class="cancel" type="submit">Cancel and return</button></form>`,
   );
   return c.html(html);
 }
@@ -205,6 +238,15 @@ async function decideSubscription(
 ) {
   const existing = await provider.findSubscription(id);
   if (!existing) throw ApiError.notFound('This sandbox subscription does not exist');
+  const revision = existing.status === 'ACTIVE' ? await provider.findRevision(id) : undefined;
+  if (revision && !revision.approved) {
+    if (choice === 'approve') await provider.approveRevision(id);
+    else await provider.declineRevision(id);
+    return sendBack(c, choice === 'approve' ? revision.returnUrl : revision.cancelUrl, [
+      ['subscription_id', existing.id],
+      ['token', existing.id],
+    ]);
+  }
   let approved = false;
   if (choice === 'approve') {
     // A second press (another tab, a resent form) finds it active already: approved all the same.

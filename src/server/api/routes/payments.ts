@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { defaultLocale, localizePath } from '@/lib/locales';
+import { defaultLocale, type Locale, localizePath } from '@/lib/locales';
 import { normalizeEmail, validationTexts } from '@/lib/password-rules';
 import { channelOrder } from '@/lib/plans/channel';
 import { checkoutCookieName } from '@/lib/session-cookie';
@@ -11,7 +11,12 @@ import { config } from '@/server/config';
 import type { User } from '@/server/db/schema';
 import { recordPaymentOutcome } from '@/server/metrics';
 import { subscriptionMy } from '@/server/payments/account-payments';
-import { turnOffAutoRenew, turnOnAutoRenew } from '@/server/payments/billing';
+import {
+  approvePlanChange,
+  changePlan,
+  turnOffAutoRenew,
+  turnOnAutoRenew,
+} from '@/server/payments/billing';
 import { listPlans, planPayload } from '@/server/payments/catalog';
 import {
   accountWithoutPassword,
@@ -37,6 +42,7 @@ import { requestRefund } from '@/server/payments/refunds';
 import {
   autoRenewSchema,
   checkoutSchema,
+  planChangeSchema,
   receiptQuerySchema,
   redeemSchema,
   refundSchema,
@@ -47,6 +53,7 @@ import { authenticate, sessionSettings, startWebSession } from '@/server/session
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import { ownOrigin } from '../request-origin';
+import type { AppEnv } from '../types';
 import { validate } from '../validate';
 
 type Env = AuthEnv;
@@ -95,7 +102,7 @@ paymentRoutes.post('/web/checkout', validate('json', checkoutSchema), async (c) 
     attribution: { ...readAttribution(c.req.raw), campaign: campaignFrom(c.req.raw) },
     // PayPal sends the buyer back to the public origin; the sandbox (development only) keeps the
     // buyer on the origin this browser is using, whatever the port or name (request-origin.ts).
-    siteUrl: c.var.payments().name === 'sandbox' ? ownOrigin(c) : config().SITE_URL,
+    siteUrl: returnOrigin(c),
   });
   // Stored and accepted by the provider (a provider failure was counted as failed).
   recordPaymentOutcome('created');
@@ -168,6 +175,22 @@ paymentRoutes.post('/web/checkout/:id/cancel', async (c) => {
   return ok(c, await orderView(db, await cancelCheckout(db, order), who));
 });
 
+/**
+ * The origin the provider sends a buyer back to: the one they use for the sandbox (its approval
+ * page is on it too), else SITE_URL.
+ */
+function returnOrigin<E extends AppEnv>(c: Context<E>): string {
+  return c.var.payments().name === 'sandbox' ? ownOrigin(c) : config().SITE_URL;
+}
+
+/** The account page in `language` with `query`, where the provider sends a subscriber back. */
+function accountPageUrl(origin: string, language: Locale | undefined, query: string): string {
+  return new URL(
+    `${localizePath(language ?? defaultLocale, '/myAccount')}?${query}`,
+    origin,
+  ).toString();
+}
+
 // GET /api/mms/payment/v1/web/subscription_my – the signed-in account's premium and payments
 paymentRoutes.get('/web/subscription_my', requireSession(), async (c) =>
   ok(c, await subscriptionMy(c.var.db().db, c.var.auth.user.id)),
@@ -183,13 +206,8 @@ paymentRoutes.post(
     const userId = c.var.auth.user.id;
     const { enabled, language } = c.req.valid('json');
     if (enabled) {
-      // Back to the account page in its language, on the origin the provider returns to.
-      const origin = c.var.payments().name === 'sandbox' ? ownOrigin(c) : config().SITE_URL;
-      const back = (outcome: string) =>
-        new URL(
-          `${localizePath(language ?? defaultLocale, '/myAccount')}?auto_renew=${outcome}`,
-          origin,
-        ).toString();
+      const origin = returnOrigin(c);
+      const back = (outcome: string) => accountPageUrl(origin, language, `auto_renew=${outcome}`);
       const outcome = await turnOnAutoRenew(db, c.var.payments(), {
         userId,
         returnUrl: back('approved'),
@@ -200,6 +218,34 @@ paymentRoutes.post(
     }
     await turnOffAutoRenew(db, c.var.payments(), userId);
     return ok(c, await subscriptionMy(db, userId));
+  },
+);
+
+// POST /api/mms/payment/v1/web/subscription/plan – renew as another plan from the next renewal
+paymentRoutes.post(
+  '/web/subscription/plan',
+  requireSession(),
+  validate('json', planChangeSchema),
+  async (c) => {
+    const db = c.var.db().db;
+    const userId = c.var.auth.user.id;
+    const { plan_id: planId, approved, language } = c.req.valid('json');
+    if (approved) {
+      await approvePlanChange(db, { userId, planId });
+      return ok(c, await subscriptionMy(db, userId));
+    }
+    const plan = encodeURIComponent(planId);
+    const origin = returnOrigin(c);
+    const back = (outcome: string) =>
+      accountPageUrl(origin, language, `plan_change=${outcome}&plan=${plan}`);
+    const { approveUrl } = await changePlan(db, c.var.payments(), {
+      userId,
+      planId,
+      returnUrl: back('approved'),
+      cancelUrl: back('cancelled'),
+      locale: language ?? defaultLocale,
+    });
+    return ok(c, { ...(await subscriptionMy(db, userId)), approve_url: approveUrl });
   },
 );
 

@@ -374,6 +374,12 @@ export const sandboxSubscriptions = pgTable('sandbox_subscriptions', {
   cycleRuns: integer('cycle_runs').notNull().default(0),
   nextBillingAt: timestamp('next_billing_at', { withTimezone: true }),
   failedPayments: integer('failed_payments').notNull().default(0),
+  // A revision (another plan from the next renewal): asked, then consented to by the
+  // subscriber on the approval page; the renewal after consent switches `planId` to it.
+  revisedPlanId: text('revised_plan_id').references(() => sandboxPlans.id),
+  revisionApproved: boolean('revision_approved').notNull().default(false),
+  revisionReturnUrl: text('revision_return_url'),
+  revisionCancelUrl: text('revision_cancel_url'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -139,17 +139,23 @@ export async function activateBillingSubscription(
 
 export interface RenewedParams extends BillingSubscriptionIdParams {
   planId: string;
+  /** The renewal price of `planId` when the subscription now renews on it after a change. */
+  renewalPrice?: string;
   nextRenewalAt: Date | null;
 }
 
-/** After a paid renewal: active again, its plan the one it renewed as, no change pending. */
+/**
+ * After a paid renewal: active again, its plan the one it renewed as; a change to that plan is no
+ * longer pending (a change to another one still is).
+ */
 export async function markBillingRenewed(db: Db, params: RenewedParams): Promise<void> {
   await db
     .update(billingSubscriptions)
     .set({
       status: 'active',
       planId: params.planId,
-      pendingPlanId: null,
+      pendingPlanId: sql`case when ${billingSubscriptions.pendingPlanId} = ${params.planId} then null else ${billingSubscriptions.pendingPlanId} end`,
+      ...(params.renewalPrice ? { renewalPrice: params.renewalPrice } : {}),
       nextRenewalAt: params.nextRenewalAt,
       graceUntil: null,
     })
@@ -159,6 +165,31 @@ export async function markBillingRenewed(db: Db, params: RenewedParams): Promise
         inArray(billingSubscriptions.status, ['active', 'past_due']),
       ),
     );
+}
+
+export interface SetPendingPlanParams extends BillingSubscriptionIdParams {
+  /** The plan it renews as from the next renewal; null: its own plan again. */
+  pendingPlanId: string | null;
+  /** What that next renewal charges. */
+  renewalPrice: string;
+}
+
+/** Records the plan change the subscriber approved, while the subscription still renews. */
+export async function setPendingPlan(
+  db: Db,
+  params: SetPendingPlanParams,
+): Promise<BillingSubscriptionRow | undefined> {
+  const [row] = await db
+    .update(billingSubscriptions)
+    .set({ pendingPlanId: params.pendingPlanId, renewalPrice: params.renewalPrice })
+    .where(
+      and(
+        eq(billingSubscriptions.id, params.id),
+        inArray(billingSubscriptions.status, ['active', 'past_due']),
+      ),
+    )
+    .returning();
+  return row;
 }
 
 export interface SetBillingStatusParams extends BillingSubscriptionIdParams {

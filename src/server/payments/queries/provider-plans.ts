@@ -74,3 +74,24 @@ export async function saveProviderPlan(db: Db, params: SaveProviderPlanParams): 
       set: values,
     });
 }
+
+export interface PlanOfProviderPlanParams extends ProviderParams {
+  providerPlanId: string;
+}
+
+/** The catalogue row a provider's billing plan (of either kind) was made for, if it is ours. */
+export async function findPlanOfProviderPlan(
+  db: Db,
+  params: PlanOfProviderPlanParams,
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ planId: providerPlans.planId })
+    .from(providerPlans)
+    .where(
+      and(
+        eq(providerPlans.provider, params.provider),
+        eq(providerPlans.providerPlanId, params.providerPlanId),
+      ),
+    );
+  return row?.planId;
+}

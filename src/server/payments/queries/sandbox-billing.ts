@@ -1,5 +1,17 @@
 import 'server-only';
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Period } from '@/lib/plans/types';
 import type { Db } from '@/server/db/client';
 import { sandboxPlans, sandboxSubscriptions, sandboxTransactions } from '@/server/db/schema';
@@ -183,7 +195,10 @@ export async function setSandboxSubscriptionStatus(
 ): Promise<SandboxSubscriptionRow | undefined> {
   const [row] = await db
     .update(sandboxSubscriptions)
-    .set({ status: params.status, ...(params.endsBilling ? { nextBillingAt: null } : {}) })
+    .set({
+      status: params.status,
+      ...(params.endsBilling ? { nextBillingAt: null, ...noRevision } : {}),
+    })
     .where(
       and(
         eq(sandboxSubscriptions.id, params.id),
@@ -192,6 +207,79 @@ export async function setSandboxSubscriptionStatus(
     )
     .returning();
   return row;
+}
+
+/** The columns of a subscription without a revision. */
+const noRevision = {
+  revisedPlanId: null,
+  revisionApproved: false,
+  revisionReturnUrl: null,
+  revisionCancelUrl: null,
+};
+
+export interface ReviseSandboxSubscriptionParams extends SandboxSubscriptionParams {
+  planId: string;
+  returnUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * Records a revision of an ACTIVE or SUSPENDED subscription, not yet consented to (it replaces
+ * an earlier one). Undefined when the subscription is in another status.
+ */
+export async function reviseSandboxSubscription(
+  db: Db,
+  params: ReviseSandboxSubscriptionParams,
+): Promise<SandboxSubscriptionRow | undefined> {
+  const [row] = await db
+    .update(sandboxSubscriptions)
+    .set({
+      revisedPlanId: params.planId,
+      revisionApproved: false,
+      revisionReturnUrl: params.returnUrl,
+      revisionCancelUrl: params.cancelUrl,
+    })
+    .where(
+      and(
+        eq(sandboxSubscriptions.id, params.id),
+        inArray(sandboxSubscriptions.status, ['ACTIVE', 'SUSPENDED']),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The subscriber consents to the revision asked (once); undefined when there is none to consent to. */
+export async function approveSandboxRevision(
+  db: Db,
+  params: SandboxSubscriptionParams,
+): Promise<SandboxSubscriptionRow | undefined> {
+  const [row] = await db
+    .update(sandboxSubscriptions)
+    .set({ revisionApproved: true })
+    .where(
+      and(
+        eq(sandboxSubscriptions.id, params.id),
+        isNotNull(sandboxSubscriptions.revisedPlanId),
+        eq(sandboxSubscriptions.revisionApproved, false),
+        inArray(sandboxSubscriptions.status, ['ACTIVE', 'SUSPENDED']),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** The subscriber declines the revision asked: it is dropped (a consented one stays). */
+export async function dropSandboxRevision(
+  db: Db,
+  params: SandboxSubscriptionParams,
+): Promise<void> {
+  await db
+    .update(sandboxSubscriptions)
+    .set(noRevision)
+    .where(
+      and(eq(sandboxSubscriptions.id, params.id), eq(sandboxSubscriptions.revisionApproved, false)),
+    );
 }
 
 /**
@@ -244,6 +332,8 @@ export interface ClaimSandboxCycleParams {
   next: { cycleIndex: number; cycleRuns: number };
   /** The billed cycle's period (next billing: now + period); null: nothing is billed after it. */
   period: Period | null;
+  /** The consented revision this billing switches to: the subscription's plan from now on. */
+  revisedPlanId?: string;
 }
 
 /**
@@ -262,8 +352,19 @@ export async function claimSandboxCycle(
       cycleRuns: params.next.cycleRuns,
       failedPayments: 0,
       nextBillingAt: params.period ? sql`now() + ${intervalOf(params.period)}` : null,
+      ...(params.revisedPlanId ? { planId: params.revisedPlanId, ...noRevision } : {}),
     })
-    .where(inState(params.id, params.from))
+    .where(
+      and(
+        inState(params.id, params.from),
+        params.revisedPlanId
+          ? and(
+              eq(sandboxSubscriptions.revisedPlanId, params.revisedPlanId),
+              eq(sandboxSubscriptions.revisionApproved, true),
+            )
+          : undefined,
+      ),
+    )
     .returning();
   return row;
 }

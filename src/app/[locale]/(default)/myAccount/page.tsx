@@ -15,6 +15,7 @@ import { pageSession } from '@/server/account/page-session';
 import { profileOf } from '@/server/account/service';
 import { getDb } from '@/server/db/client';
 import { subscriptionMy } from '@/server/payments/account-payments';
+import { loadPlans } from '@/server/plans/load-plans';
 import { type LocaleParams, localeOf, metadataFor, pageText } from '@/server/seo/page-metadata';
 
 // Rendered per request: it shows the signed-in account, checked on the server.
@@ -35,9 +36,10 @@ export default async function MyAccountPage({ params }: LocaleParams) {
   }
   const profile = profileOf(auth.user);
   const db = getDb().db;
-  const [devices, subscription] = await Promise.all([
+  const [devices, subscription, catalogue] = await Promise.all([
     deviceList(db, auth.session),
     subscriptionMy(db, auth.user.id),
+    loadPlans(locale, undefined),
   ]);
   const text = await pageText(locale, 'myAccount');
   const { Account, Auth, Validation, Dialogs, Toasts, Subscription, Refund, Plans, ApiErrors } =
@@ -66,7 +68,7 @@ export default async function MyAccountPage({ params }: LocaleParams) {
             ApiErrors,
           }}
         >
-          <SubscriptionPanel initial={subscription} />
+          <SubscriptionPanel initial={subscription} plans={catalogue.options} />
           <DevicesCard initial={devices} />
           <PasswordCard profile={profile} />
           <div className="lg:col-span-2">
