@@ -243,6 +243,36 @@ test('signed in: PayPal’s cancel returns to the status page; a purchase moves 
   ).toBeVisible();
   // Shown once: inline, not also as a toast.
   await expect(page.getByText('The plan had purchased.', { exact: false })).toHaveCount(1);
+
+  // A plan that renews: the checkout says how to change it from the renewal instead of paying
+  // now, and the account page does it, approved at PayPal (the sandbox), nothing charged.
+  const note = page.locator('[data-renewing-note]');
+  await expect(note).toContainText('Your current plan renews automatically on');
+  await note.getByRole('link', { name: 'change your plan in your account' }).click();
+  await expect(page).toHaveURL(/\/myAccount$/);
+  const renewal = page.locator('[data-auto-renew]');
+  await expect(renewal).toContainText('$11.99');
+  await renewal.getByRole('button', { name: 'Change plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change your plan' });
+  await expect(dialog).toContainText('nothing is charged before that date');
+  // One choice per renewal period, the cheapest: 12 months renew at $50.00, not $69.99.
+  await expect(dialog.getByRole('radio')).toHaveCount(2);
+  await dialog.getByRole('radio', { name: '12 months: $50.00 per renewal' }).check();
+  await expect(dialog.locator('[data-plan-change-terms]')).toContainText(
+    'your plan renews for $50.00 every 12 months',
+  );
+  await expectNoSeriousAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Continue to PayPal' }).click();
+  await expect(page.getByRole('heading', { name: 'Sandbox plan change' })).toBeVisible();
+  await page.getByRole('button', { name: 'Agree to the new plan' }).click();
+  await expect(page).toHaveURL(/\/myAccount$/);
+  await expect(renewal).toContainText('your plan changes to 12 months for $50.00');
+  await expect(renewal).toContainText('On. Your plan renews on');
+  const history = await page.request.get(`${paymentApi}/web/subscription_my`, {
+    headers: { 'app-type': '502' },
+  });
+  const mine = (await history.json()) as { data: { history: { kind: string }[] } };
+  expect(mine.data.history.filter((entry) => entry.kind === 'renewal')).toHaveLength(0);
 });
 
 test('an email that already has a password is sent to log in first', async ({ browser }) => {

@@ -10,7 +10,7 @@ import { checkEmail } from '@/lib/password-rules';
 import { type PlanOption, toPlanOptions } from '@/lib/plans/plan-option';
 import type { ServerPlans } from '@/lib/plans/types';
 import { ClaimAccountForm } from '../account/claim-account-form';
-import { CheckoutForm } from './checkout-form';
+import { type Buyer, CheckoutForm } from './checkout-form';
 import { CheckoutWaiting } from './checkout-waiting';
 import { useIslandPlans } from './island-plans';
 import { StatusRegion } from './status-region';
@@ -33,8 +33,11 @@ export interface CheckoutFlowProps {
    */
   source: ServerPlans;
   initialPlanId: string;
-  /** The signed-in account on the site (checked on the server); null for a new buyer. */
-  account: { email: string } | null;
+  /**
+   * The signed-in account on the site (checked on the server); null for a new buyer.
+   * `renewsAt`: when its plan renews next, while it renews.
+   */
+  account: { email: string; renewsAt?: string } | null;
   mode: CheckoutMode;
   /** Shown first, e.g. that the plan in the address is no longer offered. */
   initialNotice?: string;
@@ -88,7 +91,7 @@ function Flow({
   buyer,
   onPlanMissing,
 }: CheckoutFlowProps & {
-  buyer: { email?: string } | null;
+  buyer: Buyer | null;
   /** Loads the plan list again: a start was answered that its plan does not exist. */
   onPlanMissing: () => Promise<void>;
 }) {

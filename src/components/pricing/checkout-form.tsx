@@ -24,6 +24,12 @@ function longDate(date: Date, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(date);
 }
 
+/** Who buys: the signed-in account (its email, and when its plan renews next, if it does). */
+export interface Buyer {
+  email?: string;
+  renewsAt?: string;
+}
+
 /** The checkout's form: the plan, the buyer (signed in, or an email), the total and Continue. */
 export function CheckoutForm({
   plans,
@@ -45,7 +51,7 @@ export function CheckoutForm({
   plan: PlanOption;
   /** The order is being made. */
   busy: boolean;
-  buyer: { email?: string } | null;
+  buyer: Buyer | null;
   mode: CheckoutMode;
   /** The email typed before (back after a cancel or a failure). */
   typedEmail: string;
@@ -93,7 +99,24 @@ export function CheckoutForm({
               })
             : t('win.signedIn')}
         </p>
-      ) : (
+      ) : null}
+      {buyer?.renewsAt && mode === 'web' ? (
+        <p
+          className="rounded-xl bg-accent-50 px-4 py-3 text-slate-800"
+          data-renewing-note
+          suppressHydrationWarning
+        >
+          {t.rich('renewingNote', {
+            date: longDate(new Date(buyer.renewsAt), locale),
+            link: (chunks) => (
+              <Link href="/myAccount" className="font-semibold text-accent-700 underline">
+                {chunks}
+              </Link>
+            ),
+          })}
+        </p>
+      ) : null}
+      {buyer ? null : (
         <div className="flex flex-col gap-2">
           <TextField
             id="checkout-email"

@@ -5,7 +5,9 @@ import { claimValues } from '@/lib/claim-values';
 import type { Locale } from '@/lib/locales';
 import { planNameMessages } from '@/lib/plans/plan-option';
 import { pageSession } from '@/server/account/page-session';
+import { getDb } from '@/server/db/client';
 import { readForPage } from '@/server/db/page-read';
+import { nextRenewalOf } from '@/server/payments/account-payments';
 import { loadPlans, preselectedId } from '@/server/plans/load-plans';
 import { pageText } from '@/server/seo/page-metadata';
 import { Container } from '../ui/container';
@@ -45,6 +47,11 @@ export async function CheckoutPage({
   const plans = catalogue.available ? catalogue.value.options : [];
   const source = catalogue.available ? catalogue.value.source : { plans: [] };
   const auth = session.available ? session.value : null;
+  // A subscriber whose plan renews is told how to change it from the renewal instead.
+  const renewal = auth
+    ? await readForPage('checkout', nextRenewalOf(getDb().db, auth.user.id))
+    : undefined;
+  const renewsAt = renewal?.available ? renewal.value?.toISOString() : undefined;
   const named = pathPlan
     ? plans.find((plan) => plan.id === pathPlan || plan.productId === pathPlan)
     : undefined;
@@ -80,7 +87,7 @@ export async function CheckoutPage({
                   plans={plans}
                   source={source}
                   initialPlanId={initialPlanId}
-                  account={auth ? { email: auth.user.email } : null}
+                  account={auth ? { email: auth.user.email, renewsAt } : null}
                   mode="web"
                   initialNotice={pathPlan && !named ? t('planUnavailable') : undefined}
                 />

@@ -1,14 +1,15 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { paymentApi, type SubscriptionInfo, type SubscriptionMy } from '@/client/payments';
 import { DisplayDate } from '@/components/ui/display-date';
 import type { PlanOption } from '@/lib/plans/plan-option';
 import { useErrorText } from '../gift/api-error';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { PlanChange, renewalMoney } from './plan-change';
+import { useProviderReturn } from './use-provider-return';
 
 /**
  * The plan's auto-renewal on the account page: when it renews and for how much, or that it ends
@@ -37,7 +38,6 @@ export function AutoRenew({
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState(false);
   const [askingOn, setAskingOn] = useState(false);
-  const confirming = useRef(false);
 
   const until = <DisplayDate value={subscription.premium_until} className="whitespace-nowrap" />;
   const price = renewalMoney(subscription, locale);
@@ -74,17 +74,8 @@ export function AutoRenew({
     setBusy(false);
   }
 
-  // Back from PayPal: drop its marks from the address and, once approved, confirm it (once).
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    const outcome = url.searchParams.get('auto_renew');
-    if (!outcome || confirming.current) return;
-    confirming.current = true;
-    // PayPal adds its own references to the address it returns to.
-    for (const name of ['auto_renew', 'subscription_id', 'ba_token', 'token']) {
-      url.searchParams.delete(name);
-    }
-    window.history.replaceState(window.history.state, '', url);
+  // Back from PayPal: once approved, confirm it (once).
+  useProviderReturn('auto_renew', [], (outcome) => {
     if (outcome !== 'approved') return;
     paymentApi
       .setAutoRenew(true, locale)
@@ -95,7 +86,7 @@ export function AutoRenew({
         }
       })
       .catch((failure: unknown) => setProblem(errorText(failure)));
-  }, [locale, onChange, errorText]);
+  });
 
   const canTurnOn = !subscription.auto_renew && subscription.status === 'cancelled' && price;
 
@@ -149,46 +140,30 @@ export function AutoRenew({
           {problem}
         </p>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={askingOn}
         title={t('autoRenew.turnOnTitle')}
+        keep={tc('cancel')}
+        confirm={t('autoRenew.turnOnConfirm')}
+        busy={busy}
+        problem={problem}
         onCancel={() => setAskingOn(false)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setAskingOn(false)} autoFocus>
-              {tc('cancel')}
-            </Button>
-            <Button busy={busy} onClick={() => void turnOn()}>
-              {t('autoRenew.turnOnConfirm')}
-            </Button>
-          </>
-        }
+        onConfirm={() => void turnOn()}
       >
         <p>{t.rich('autoRenew.turnOnText', { price, date: () => until })}</p>
-        <p role="alert" className={problem ? 'mt-3 font-medium text-error-700' : ''}>
-          {problem}
-        </p>
-      </Dialog>
-      <Dialog
+      </ConfirmDialog>
+      <ConfirmDialog
         open={asking}
         title={t('autoRenew.confirmTitle')}
+        keep={t('autoRenew.keep')}
+        confirm={t('autoRenew.confirm')}
+        busy={busy}
+        problem={problem}
         onCancel={() => setAsking(false)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setAsking(false)} autoFocus>
-              {t('autoRenew.keep')}
-            </Button>
-            <Button busy={busy} onClick={() => void turnOff()}>
-              {t('autoRenew.confirm')}
-            </Button>
-          </>
-        }
+        onConfirm={() => void turnOff()}
       >
         <p>{t.rich('autoRenew.confirmText', { date: () => until })}</p>
-        <p role="alert" className={problem ? 'mt-3 font-medium text-error-700' : ''}>
-          {problem}
-        </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

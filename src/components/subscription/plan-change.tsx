@@ -1,15 +1,16 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { paymentApi, type SubscriptionInfo, type SubscriptionMy } from '@/client/payments';
 import { DisplayDate } from '@/components/ui/display-date';
 import { formatMoney } from '@/lib/plans/money';
 import type { PlanOption } from '@/lib/plans/plan-option';
 import { useErrorText } from '../gift/api-error';
 import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { ConfirmDialog } from './confirm-dialog';
 import { productLabel } from './plan-label';
+import { useProviderReturn } from './use-provider-return';
 
 /** What the next renewal charges, in `locale`'s format; '' when nothing renews. */
 export function renewalMoney(subscription: SubscriptionInfo, locale: string): string {
@@ -18,8 +19,24 @@ export function renewalMoney(subscription: SubscriptionInfo, locale: string): st
   return formatMoney(amount, currency, locale) ?? `${amount} ${currency}`;
 }
 
-/** The names PayPal adds to the address it returns to, and ours. */
-const returnParams = ['plan_change', 'plan', 'subscription_id', 'ba_token', 'token'];
+/**
+ * The plans a renewing plan can change to, as renewals: per renewal period the cheapest plan
+ * (another plan that renews for as long at a higher price is never worth choosing, so it is not
+ * offered), without the one it renews as now.
+ */
+export function renewalChoices(plans: PlanOption[], subscription: SubscriptionInfo): PlanOption[] {
+  const renewsAs = subscription.pending_plan_id ?? subscription.renewal_plan_id;
+  const cheapest = new Map<string, PlanOption>();
+  for (const plan of plans) {
+    const known = cheapest.get(plan.renewalPeriod);
+    const better =
+      !known ||
+      plan.renewalAmount < known.renewalAmount ||
+      (plan.renewalAmount === known.renewalAmount && plan.id === renewsAs);
+    if (better) cheapest.set(plan.renewalPeriod, plan);
+  }
+  return [...cheapest.values()].filter((plan) => plan.id !== renewsAs);
+}
 
 /**
  * A renewing plan's change to another one from the next renewal: the change already approved,
@@ -47,17 +64,10 @@ export function PlanChange({
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState('');
   const [done, setDone] = useState(false);
-  const recording = useRef(false);
 
-  // Back from PayPal: drop its marks from the address and, once approved, record the change.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    const outcome = url.searchParams.get('plan_change');
-    const planId = url.searchParams.get('plan');
-    if (!outcome || recording.current) return;
-    recording.current = true;
-    for (const name of returnParams) url.searchParams.delete(name);
-    window.history.replaceState(window.history.state, '', url);
+  // Back from PayPal: once approved, record the change.
+  useProviderReturn('plan_change', ['plan'], (outcome, query) => {
+    const planId = query.get('plan');
     if (outcome !== 'approved' || !planId) return;
     paymentApi
       .changePlan({ plan_id: planId, approved: true })
@@ -66,16 +76,17 @@ export function PlanChange({
         setDone(true);
       })
       .catch((failure: unknown) => setProblem(errorText(failure)));
-  }, [onChange, errorText]);
+  });
 
-  const renewsAs = subscription.pending_plan_id ?? subscription.renewal_plan_id;
-  const choices = plans.filter((plan) => plan.id !== renewsAs);
+  const choices = renewalChoices(plans, subscription);
   const next = subscription.next_renewal_at;
   if (!next || choices.length === 0) return null;
 
-  const nameOf = (plan: PlanOption) => productLabel(tp, plan.productId, plan.period);
+  // A plan as it renews ('12 months'): a first term's bonus does not come with a renewal.
+  const nameOf = (plan: PlanOption) => plan.renewalPeriod;
   const date = () => <DisplayDate value={next} className="whitespace-nowrap" />;
   const chosen = choices.find((plan) => plan.id === choice) ?? choices[0];
+  const pendingPlan = plans.find((plan) => plan.id === subscription.pending_plan_id);
   const pending = subscription.pending_product_id;
   // Once a change is approved, the next renewal's price is the new plan's.
   const price = renewalMoney(subscription, locale);
@@ -103,14 +114,15 @@ export function PlanChange({
       {pending ? (
         <p className="mt-2 text-slate-700" role={done ? 'status' : undefined}>
           {t.rich('autoRenew.pendingChange', {
-            plan: productLabel(tp, pending, t('premium')),
+            plan: pendingPlan ? nameOf(pendingPlan) : productLabel(tp, pending, t('premium')),
             price,
             date,
           })}
         </p>
       ) : done ? (
+        // Back from undoing a change: the plan renews as it did.
         <p className="mt-2 text-slate-700" role="status">
-          {t('planChange.done')}
+          {t('planChange.kept')}
         </p>
       ) : null}
       <Button
@@ -129,20 +141,15 @@ export function PlanChange({
           {problem}
         </p>
       ) : null}
-      <Dialog
+      <ConfirmDialog
         open={open}
         title={t('planChange.title')}
+        keep={tc('cancel')}
+        confirm={t('autoRenew.turnOnConfirm')}
+        busy={busy}
+        problem={problem}
         onCancel={() => setOpen(false)}
-        actions={
-          <>
-            <Button variant="secondary" onClick={() => setOpen(false)} autoFocus>
-              {tc('cancel')}
-            </Button>
-            <Button busy={busy} onClick={() => void submit()}>
-              {t('autoRenew.turnOnConfirm')}
-            </Button>
-          </>
-        }
+        onConfirm={() => void submit()}
       >
         <p>{t.rich('planChange.intro', { date })}</p>
         <fieldset className="mt-4">
@@ -179,10 +186,7 @@ export function PlanChange({
                 })}
           </p>
         ) : null}
-        <p role="alert" className={problem ? 'mt-3 font-medium text-error-700' : ''}>
-          {problem}
-        </p>
-      </Dialog>
+      </ConfirmDialog>
     </div>
   );
 }

@@ -36,6 +36,7 @@ describe('toPlanOptions', () => {
         savingsPercent: 65,
         recommended: true,
         renewalMoney: '$50.00',
+        renewalAmount: 50,
         renewalPeriod: '12 months',
         firstTerm: { months: 27, days: 0 },
       },

@@ -28,8 +28,9 @@ export interface PlanOption {
   /** Whole percent off for the "Save N%" badge; 0 for none. */
   savingsPercent: number;
   recommended: boolean;
-  /** What each renewal costs, e.g. "$50.00", and covers, e.g. "12 months". */
+  /** What each renewal costs, e.g. "$50.00" (as a number: 50), and covers, e.g. "12 months". */
   renewalMoney: string;
+  renewalAmount: number;
   renewalPeriod: string;
   /** How long the first term runs (period sold, bonus and trial): its first renewal is then. */
   firstTerm: { months: number; days: number };
@@ -67,6 +68,7 @@ export function toPlanOptions(
       savingsPercent: view.savingsPercent,
       recommended: view.is_recommend,
       renewalMoney,
+      renewalAmount: Number(plan.renewal_price),
       renewalPeriod: t(yearly ? 'period.MONTH' : `period.${plan.renewal_interval_unit}`, {
         count: yearly ? plan.renewal_interval_count * 12 : plan.renewal_interval_count,
       }),

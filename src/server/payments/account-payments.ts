@@ -38,6 +38,13 @@ export function refundable(
   return now.getTime() - order.paidAt.getTime() <= claims.moneyBackDays * 24 * 3600 * 1000;
 }
 
+/** When the account's plan renews next, while it renews (active or past due); else undefined. */
+export async function nextRenewalOf(db: Db, userId: string): Promise<Date | undefined> {
+  const billing = await findAccountBillingSubscription(db, { userId });
+  const renews = billing?.status === 'active' || billing?.status === 'past_due';
+  return (renews && billing.nextRenewalAt) || undefined;
+}
+
 /** GET web/subscription_my: the account's premium time and its payment history. */
 export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
   const subscription = await findSubscription(db, { userId });
