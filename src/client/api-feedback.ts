@@ -14,8 +14,8 @@ export const sessionEndedCodes: ReadonlySet<number> = new Set([50008, 50012, 500
  * src/server/mail/errors.ts).
  */
 const fixedMessageCodes = [
-  413, 451, 500, 503, 20104, 40001, 40002, 40003, 40004, 40005, 40006, 40010, 40101, 40201, 40401,
-  40402, 40403, 40901, 40902, 40903, 40904, 40905, 40012, 40013, 50301, 50302,
+  413, 451, 500, 503, 20104, 40001, 40002, 40003, 40004, 40005, 40006, 40007, 40010, 40101, 40201,
+  40401, 40402, 40403, 40404, 40901, 40902, 40903, 40904, 40905, 40012, 40013, 50301, 50302,
 ] as const;
 const fixedMessageCodeSet: ReadonlySet<number> = new Set(fixedMessageCodes);
 

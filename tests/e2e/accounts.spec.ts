@@ -56,6 +56,40 @@ test.describe('on the shared server (demo account)', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2FmyAccount$/);
   });
 
+  test('signed-in browsers: another browser is listed and signed out from here', async ({
+    page,
+    playwright,
+  }) => {
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+    await page.goto('/login');
+    const origin = new URL(page.url()).origin;
+    const elsewhere = await playwright.request.newContext({ baseURL: origin });
+    const signIn = await elsewhere.post('/api/mms/account/v1/web/login', {
+      headers: { 'app-type': '502', 'user-agent': firefox },
+      data: { username: demo.email, password: demo.password },
+    });
+    expect(signIn.status()).toBe(200);
+    const token = ((await signIn.json()) as { data: { token: string } }).data.token;
+
+    await logIn(page, demo.email, demo.password);
+    await expect(page).toHaveURL(/\/myAccount$/);
+    const card = page.locator('[data-area="sessions"]');
+    await expect(card.getByRole('heading', { name: 'Signed-in browsers' })).toBeVisible();
+    await expect(card.locator('[data-session="current"]')).toContainText('This browser');
+    const row = card.locator('[data-session="other"]').filter({ hasText: 'Firefox 133 on Linux' });
+    await expect(row.first()).toContainText('Last active');
+    await row.first().getByRole('button', { name: 'Sign out Firefox 133 on Linux' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Sign out this browser?' });
+    await expect(confirm).toContainText('Firefox 133 on Linux will be signed out');
+    await confirm.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await expect(page.getByText('Firefox 133 on Linux was signed out.')).toBeVisible();
+    const ended = await elsewhere.get('/api/mms/account/v1/web/profile', {
+      headers: { authorization: `Bearer ${token}`, 'app-type': '502' },
+    });
+    expect(((await ended.json()) as { code: number }).code).toBe(50008);
+    await elsewhere.dispose();
+  });
+
   test('protected page → login → back to the page', async ({ page }) => {
     await page.goto('/de/myAccount');
     await expect(page).toHaveURL(/\/de\/login\?redirect=%2Fde%2FmyAccount$/);

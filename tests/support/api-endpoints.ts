@@ -194,6 +194,20 @@ export const endpoints: readonly Endpoint[] = [
     body: { password: password('Fuzz-pass3!') },
   },
   { method: 'GET', path: `${account}/web/device/list`, session: true, guard: 'app-type' },
+  { method: 'GET', path: `${account}/web/sessions`, session: true, guard: 'app-type' },
+  {
+    method: 'POST',
+    path: `${account}/web/sessions/revoke`,
+    session: true,
+    guard: 'app-type',
+    body: { id: text('00000000-0000-0000-0000-000000000000') },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/sessions/revoke_others`,
+    session: true,
+    guard: 'app-type',
+  },
   {
     method: 'POST',
     path: `${account}/web/device/unbind`,

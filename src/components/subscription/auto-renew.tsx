@@ -7,7 +7,7 @@ import { DisplayDate } from '@/components/ui/display-date';
 import type { PlanOption } from '@/lib/plans/plan-option';
 import { useErrorText } from '../gift/api-error';
 import { Button } from '../ui/button';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PlanChange, renewalMoney } from './plan-change';
 import { useProviderReturn } from './use-provider-return';
 

@@ -8,7 +8,7 @@ import { formatMoney } from '@/lib/plans/money';
 import type { PlanOption } from '@/lib/plans/plan-option';
 import { useErrorText } from '../gift/api-error';
 import { Button } from '../ui/button';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { productLabel } from './plan-label';
 import { useProviderReturn } from './use-provider-return';
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { geoForRequest } from '@/server/geo';
 import { rateLimitKey } from '@/server/rate-limit/ip-key';
+import type { SessionClient } from '@/server/session/service';
 
 // The one seam between accounts and the geo area: the caller's address (for per-IP limits) and
 // country (for the blocked region of spec 5), both from the geo module's trusted-proxy-aware
@@ -13,12 +14,14 @@ export interface CallerLocation {
   limitKey: string;
   /** English country name, '' when unknown. */
   country: string;
+  /** ISO 3166-1 alpha-2 code of that country, '' when unknown. */
+  countryCode: string;
 }
 
 export async function callerLocation(request: Request): Promise<CallerLocation> {
   const geo = await geoForRequest(request);
   const ip = geo.user_ip || 'unknown';
-  return { ip, limitKey: rateLimitKey(ip), country: geo.country };
+  return { ip, limitKey: rateLimitKey(ip), country: geo.country, countryCode: geo.country_code };
 }
 
 export const blockedRegionMessage =
@@ -27,4 +30,9 @@ export const blockedRegionMessage =
 /** Spec 5: a country whose name contains 'china' (case-insensitive) is blocked. */
 export function isBlockedCountry(country: string): boolean {
   return country.toLowerCase().includes('china');
+}
+
+/** Where a new web session signs in from: the request's User-Agent and the caller's country. */
+export function sessionClientOf(request: Request, where: CallerLocation): SessionClient {
+  return { userAgent: request.headers.get('user-agent') ?? '', country: where.countryCode };
 }

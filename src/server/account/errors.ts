@@ -13,7 +13,9 @@ export const accountErrorCodes = {
   passwordNotSet: 40005,
   passwordAlreadySet: 40901,
   currentDevice: 40006,
+  currentSession: 40007,
   deviceNotFound: 40401,
+  sessionNotFound: 40404,
   blockedRegion: 451,
 } as const;
 
@@ -48,5 +50,14 @@ export const accountErrors = {
     ),
   deviceNotFound: () =>
     new ApiError(404, accountErrorCodes.deviceNotFound, 'No such device on this account.'),
+  currentSession: () =>
+    new ApiError(
+      400,
+      accountErrorCodes.currentSession,
+      'This is the browser you are using: log out instead.',
+    ),
+  // Unknown ids, another account's sessions and ended ones answer alike.
+  sessionNotFound: () =>
+    new ApiError(404, accountErrorCodes.sessionNotFound, 'No such session on this account.'),
   blockedRegion: () => new ApiError(451, accountErrorCodes.blockedRegion, blockedRegionMessage),
 };

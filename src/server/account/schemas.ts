@@ -63,6 +63,13 @@ export const setPasswordSchema = z.object({ password: newPassword });
 const appType = z.coerce.number().int().min(1).max(999);
 const deviceUserId = z.string().trim().min(1).max(128);
 
+export const sessionRevokeSchema = z.object({
+  id: z
+    .string({ error: 'id is required' })
+    .trim()
+    .min(1, 'id is required')
+    .max(64, 'id is too long'),
+});
 export const unbindSchema = z.object({ unbind_app_type: appType, unbind_user_id: deviceUserId });
 export const bindSchema = z.object({
   app_type: appType.refine((value) => appTypeInfo(value) !== undefined, 'unknown app type'),

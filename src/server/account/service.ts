@@ -4,7 +4,12 @@ import type { Db } from '@/server/db/client';
 import type { User } from '@/server/db/schema';
 import { recordLoginFailure } from '@/server/metrics';
 import { revokeUserSessions } from '@/server/session/queries';
-import { type SessionSettings, sessionSettings, startWebSession } from '@/server/session/service';
+import {
+  type SessionClient,
+  type SessionSettings,
+  sessionSettings,
+  startWebSession,
+} from '@/server/session/service';
 import { accountErrors } from './errors';
 import { accountLimits } from './limits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash';
@@ -35,7 +40,7 @@ export function profileOf(user: User): Profile {
  */
 export async function login(
   db: Db,
-  params: { username: string; password: string; ipKey: string },
+  params: { username: string; password: string; ipKey: string; client?: SessionClient },
   settings: SessionSettings = sessionSettings(),
 ): Promise<{ token: string; user: User }> {
   const email = normalizeEmail(params.username);
@@ -61,7 +66,7 @@ export async function login(
   }
   await limits.reset('loginAccount', email);
   await limits.reward('loginIp', params.ipKey);
-  const { token } = await startWebSession(db, user.id, settings);
+  const { token } = await startWebSession(db, user.id, settings, params.client);
   return { token, user };
 }
 

@@ -4,7 +4,11 @@ import { normalizeEmail } from '@/lib/password-rules';
 import type { Attribution } from '@/server/attribution';
 import type { Db } from '@/server/db/client';
 import type { OrderRow, User } from '@/server/db/schema';
-import { type SessionSettings, startWebSession } from '@/server/session/service';
+import {
+  type SessionClient,
+  type SessionSettings,
+  startWebSession,
+} from '@/server/session/service';
 import { hashToken, newSessionToken } from '@/server/session/tokens';
 import { activateSubscription, type Payments, startSubscription } from './billing';
 import { findPlan, orderDescription } from './catalog';
@@ -206,7 +210,12 @@ function canFollow(order: OrderRow, access: OrderAccess): boolean {
  */
 export async function signInWithCheckout(
   db: Db,
-  params: { orderId: string; checkoutToken: string; settings: SessionSettings },
+  params: {
+    orderId: string;
+    checkoutToken: string;
+    settings: SessionSettings;
+    client?: SessionClient;
+  },
 ): Promise<{ token: string; userId: string } | undefined> {
   return db.transaction(async (tx) => {
     const claimed = await claimCheckoutSignIn(tx, {
@@ -214,7 +223,7 @@ export async function signInWithCheckout(
       checkoutTokenHash: hashToken(params.checkoutToken),
     });
     if (!claimed?.userId) return undefined;
-    const { token } = await startWebSession(tx, claimed.userId, params.settings);
+    const { token } = await startWebSession(tx, claimed.userId, params.settings, params.client);
     return { token, userId: claimed.userId };
   });
 }

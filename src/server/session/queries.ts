@@ -18,11 +18,19 @@ import {
 import type { Db } from '@/server/db/client';
 import { devices, loginHandoffs, type Session, sessions, users } from '@/server/db/schema';
 
-export type RevokeReason = 'logout' | 'password' | 'unbound' | 'elsewhere';
+export type RevokeReason = 'logout' | 'password' | 'unbound' | 'elsewhere' | 'ended';
 
 export async function insertSession(
   db: Db,
-  params: { userId: string; tokenHash: string; now: Date; expiresAt: Date; deviceId?: string },
+  params: {
+    userId: string;
+    tokenHash: string;
+    now: Date;
+    expiresAt: Date;
+    deviceId?: string;
+    userAgent?: string;
+    country?: string;
+  },
 ): Promise<Session> {
   const [row] = await db
     .insert(sessions)
@@ -33,6 +41,8 @@ export async function insertSession(
       lastUsedAt: params.now,
       expiresAt: params.expiresAt,
       deviceId: params.deviceId,
+      userAgent: params.userAgent,
+      country: params.country,
     })
     .returning();
   if (!row) throw new Error('session insert returned no row');
@@ -77,6 +87,68 @@ export async function revokeUserSessions(
     .update(sessions)
     .set({ revokedAt: params.now, revokedReason: params.reason })
     .where(and(...conditions));
+}
+
+/** A live web session (no device): not ended, not past its absolute end nor its idle end. */
+function liveWebSession(params: { userId: string; now: Date; idleSince: Date }) {
+  return and(
+    eq(sessions.userId, params.userId),
+    isNull(sessions.revokedAt),
+    isNull(sessions.deviceId),
+    gt(sessions.expiresAt, params.now),
+    gt(sessions.lastUsedAt, params.idleSince),
+  );
+}
+
+export interface WebSessionsParams {
+  userId: string;
+  now: Date;
+  /** Sessions unused since then have passed their idle end. */
+  idleSince: Date;
+}
+
+/** The account's live web sessions, the most recently used first. */
+export async function listWebSessions(db: Db, params: WebSessionsParams): Promise<Session[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(liveWebSession(params))
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+}
+
+/**
+ * Ends one live web session of the account (reason 'ended'), never `keepSessionId`. True when
+ * this call ended it; false for an unknown id, another account's session or one already over.
+ */
+export async function endWebSession(
+  db: Db,
+  params: WebSessionsParams & { sessionId: string; keepSessionId: string },
+): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: params.now, revokedReason: 'ended' })
+    .where(
+      and(
+        eq(sessions.id, params.sessionId),
+        ne(sessions.id, params.keepSessionId),
+        liveWebSession(params),
+      ),
+    )
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Ends every live web session of the account but `keepSessionId`; answers how many. */
+export async function endOtherWebSessions(
+  db: Db,
+  params: WebSessionsParams & { keepSessionId: string },
+): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: params.now, revokedReason: 'ended' })
+    .where(and(ne(sessions.id, params.keepSessionId), liveWebSession(params)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /**

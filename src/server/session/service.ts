@@ -13,6 +13,7 @@ import {
   trimWebSessions,
 } from './queries';
 import { hashToken, looksLikeToken, newSessionToken } from './tokens';
+import { userAgentMaxLength } from './user-agent';
 
 export interface SessionSettings {
   idleSeconds: number;
@@ -42,11 +43,23 @@ export interface Authenticated {
 // precision is plenty for an idle timeout measured in days.
 const touchEveryMs = 60_000;
 
-/** Signs the user in on the web: a new session, and the oldest ones beyond the limit end. */
+/** Where a session signs in from, as the account's list of browsers shows it. */
+export interface SessionClient {
+  /** The User-Agent header. */
+  userAgent: string;
+  /** The ISO 3166-1 alpha-2 code of the caller's address's country, '' when unknown. */
+  country: string;
+}
+
+/**
+ * Signs the user in on the web: a new session (with the browser and country it signed in from,
+ * when known), and the oldest ones beyond the limit end.
+ */
 export async function startWebSession(
   db: Db,
   userId: string,
   settings: SessionSettings = sessionSettings(),
+  client?: SessionClient,
 ): Promise<{ token: string; session: Session }> {
   const token = newSessionToken();
   const now = new Date();
@@ -57,6 +70,8 @@ export async function startWebSession(
       tokenHash: hashToken(token),
       now,
       expiresAt: new Date(now.getTime() + settings.maxAgeSeconds * 1000),
+      userAgent: client?.userAgent.slice(0, userAgentMaxLength),
+      country: client?.country,
     });
     await trimWebSessions(tx, { userId, keep: settings.webSessionLimit, now });
     return inserted;

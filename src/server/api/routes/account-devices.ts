@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { bindDevice, deviceList, unbindDevice } from '@/server/account/devices';
-import { bindSchema, unbindSchema } from '@/server/account/schemas';
+import { bindSchema, sessionRevokeSchema, unbindSchema } from '@/server/account/schemas';
+import {
+  revokeOtherWebSessions,
+  revokeWebSession,
+  webSessionList,
+} from '@/server/account/sessions';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { sessionSettings } from '@/server/session/service';
 import { ok } from '../envelope';
@@ -47,3 +52,27 @@ accountDeviceRoutes.post(
     return ok(c, { devices: await deviceList(db, { ...c.var.auth.session, deviceId }) });
   },
 );
+
+// GET /api/mms/account/v1/web/sessions – the account's signed-in browsers
+accountDeviceRoutes.get('/web/sessions', requireSession(), async (c) =>
+  ok(c, { sessions: await webSessionList(c.var.db().db, c.var.auth.session) }),
+);
+
+// POST /api/mms/account/v1/web/sessions/revoke – sign one of the other browsers out
+accountDeviceRoutes.post(
+  '/web/sessions/revoke',
+  requireSession(),
+  validate('json', sessionRevokeSchema),
+  async (c) => {
+    const db = c.var.db().db;
+    await revokeWebSession(db, c.var.auth.session, c.req.valid('json').id);
+    return ok(c, { sessions: await webSessionList(db, c.var.auth.session) });
+  },
+);
+
+// POST /api/mms/account/v1/web/sessions/revoke_others – sign every other browser out
+accountDeviceRoutes.post('/web/sessions/revoke_others', requireSession(), async (c) => {
+  const db = c.var.db().db;
+  const ended = await revokeOtherWebSessions(db, c.var.auth.session);
+  return ok(c, { ended, sessions: await webSessionList(db, c.var.auth.session) });
+});

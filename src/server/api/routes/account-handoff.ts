@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
+import {
+  callerLocation,
+  isBlockedCountry,
+  sessionClientOf,
+} from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
 import { createLimiter, type LimitRule } from '@/server/rate-limit/limiter';
 import { presentedToken, setSessionCookies } from '@/server/session/cookies';
@@ -63,7 +67,12 @@ accountHandoffRoutes.post(
     // Unknown, used and expired codes get one answer: the app must make a new one.
     if (!userId) throw accountErrors.codeExpired();
     const settings = sessionSettings();
-    const { token } = await startWebSession(db, userId, settings);
+    const { token } = await startWebSession(
+      db,
+      userId,
+      settings,
+      sessionClientOf(c.req.raw, where),
+    );
     setSessionCookies(c, token, settings.maxAgeSeconds, userId);
     return ok(c, { token });
   },

@@ -1,5 +1,9 @@
 import { Hono } from 'hono';
-import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
+import {
+  callerLocation,
+  isBlockedCountry,
+  sessionClientOf,
+} from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
 import { loginSchema } from '@/server/account/schemas';
 import { login, profileOf } from '@/server/account/service';
@@ -30,7 +34,7 @@ accountSessionRoutes.post(
     const settings = sessionSettings();
     const { token, user } = await login(
       c.var.db().db,
-      { username, password, ipKey: where.limitKey },
+      { username, password, ipKey: where.limitKey, client: sessionClientOf(c.req.raw, where) },
       settings,
     );
     setSessionCookies(c, token, settings.maxAgeSeconds, user.id);

@@ -4,7 +4,11 @@ import { defaultLocale, type Locale, localizePath } from '@/lib/locales';
 import { normalizeEmail, validationTexts } from '@/lib/password-rules';
 import { channelOrder } from '@/lib/plans/channel';
 import { checkoutCookieName } from '@/lib/session-cookie';
-import { callerLocation, isBlockedCountry } from '@/server/account/client-location';
+import {
+  callerLocation,
+  isBlockedCountry,
+  sessionClientOf,
+} from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
 import { campaignFrom, readAttribution } from '@/server/attribution';
 import { config } from '@/server/config';
@@ -148,6 +152,7 @@ paymentRoutes.post('/web/checkout/:id/capture', async (c) => {
       orderId: order.id,
       checkoutToken: who.checkoutToken,
       settings,
+      client: sessionClientOf(c.req.raw, await callerLocation(c.req.raw)),
     });
     if (signedIn) {
       setSessionCookies(c, signedIn.token, settings.maxAgeSeconds, signedIn.userId);
@@ -301,7 +306,12 @@ paymentRoutes.post('/gift/redeem', validate('json', redeemSchema), async (c) => 
   });
   if (result.created) {
     const settings = sessionSettings();
-    const { token } = await startWebSession(db, result.userId, settings);
+    const { token } = await startWebSession(
+      db,
+      result.userId,
+      settings,
+      sessionClientOf(c.req.raw, where),
+    );
     setSessionCookies(c, token, settings.maxAgeSeconds, result.userId);
     void welcomeAccount(db, result.userId, { locale: language ?? defaultLocale, madeBy: 'gift' });
   }

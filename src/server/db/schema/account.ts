@@ -48,8 +48,14 @@ export const sessions = pgTable(
     // Absolute end; the idle end is lastUsedAt + the configured idle time.
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    // 'logout' | 'password' | 'unbound' | 'elsewhere' (the last answers 50012, the others 50008).
+    // 'logout' | 'password' | 'unbound' | 'elsewhere' | 'ended' (ended from another session);
+    // 'elsewhere' answers 50012, the others 50008.
     revokedReason: text('revoked_reason'),
+    // What the account's list of signed-in browsers shows: the User-Agent header it signed in
+    // with (at most 512 characters) and the country its address was in (ISO 3166-1 alpha-2 code,
+    // '' unknown).
+    userAgent: text('user_agent'),
+    country: text('country'),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

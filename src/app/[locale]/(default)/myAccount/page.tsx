@@ -6,6 +6,7 @@ import { EmailText } from '@/components/account/email-text';
 import { LogoutButton } from '@/components/account/logout-button';
 import { PasswordCard } from '@/components/account/password-card';
 import { ProfileCard } from '@/components/account/profile-card';
+import { SessionsCard } from '@/components/account/sessions-card';
 import { SubscriptionPanel } from '@/components/subscription/subscription-panel';
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,6 +14,7 @@ import { localizePath } from '@/lib/locales';
 import { deviceList } from '@/server/account/devices';
 import { pageSession } from '@/server/account/page-session';
 import { profileOf } from '@/server/account/service';
+import { webSessionList } from '@/server/account/sessions';
 import { getDb } from '@/server/db/client';
 import { subscriptionMy } from '@/server/payments/account-payments';
 import { loadPlans } from '@/server/plans/load-plans';
@@ -36,8 +38,9 @@ export default async function MyAccountPage({ params }: LocaleParams) {
   }
   const profile = profileOf(auth.user);
   const db = getDb().db;
-  const [devices, subscription, catalogue] = await Promise.all([
+  const [devices, sessions, subscription, catalogue] = await Promise.all([
     deviceList(db, auth.session),
+    webSessionList(db, auth.session),
     subscriptionMy(db, auth.user.id),
     loadPlans(locale, undefined),
   ]);
@@ -70,6 +73,7 @@ export default async function MyAccountPage({ params }: LocaleParams) {
         >
           <SubscriptionPanel initial={subscription} plans={catalogue.options} />
           <DevicesCard initial={devices} />
+          <SessionsCard initial={sessions} />
           <PasswordCard profile={profile} />
           <div className="lg:col-span-2">
             <LogoutButton />

@@ -1,13 +1,13 @@
 'use client';
 
 import type { ReactNode } from 'react';
-import { Button } from '../ui/button';
-import { Dialog } from '../ui/dialog';
+import { Button } from './button';
+import { Dialog } from './dialog';
 
 /**
- * A question about the plan's renewal: what will happen (`children`), the safe choice first and
- * focused (`keep`), the action (`confirm`, busy while it runs), and why it failed (`problem`),
- * announced inside the dialog.
+ * A confirmation: what will happen (`children`), the safe choice first and focused (`keep`), the
+ * action (`confirm`, busy while it runs), and why it failed (`problem`, announced inside the
+ * dialog; '' when the page's global handler reports failures).
  */
 export function ConfirmDialog({
   open,
@@ -15,7 +15,7 @@ export function ConfirmDialog({
   keep,
   confirm,
   busy,
-  problem,
+  problem = '',
   onCancel,
   onConfirm,
   children,
@@ -25,7 +25,7 @@ export function ConfirmDialog({
   keep: string;
   confirm: string;
   busy: boolean;
-  problem: string;
+  problem?: string;
   onCancel: () => void;
   onConfirm: () => void;
   children: ReactNode;

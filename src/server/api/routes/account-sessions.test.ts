@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { accountKit } from '../../../../tests/support/account-api';
+// One database for the whole file (beforeAll/afterAll registered at module level).
+import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
+
+// The account's signed-in browsers: listed with what signed them in, ended one by one or all
+// but the caller's, never another account's, never the caller's own, apps untouched.
+
+const base = '/api/mms/account/v1';
+const testDb = fileTestDb();
+const kit = accountKit(testDb);
+
+const chrome =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
+
+interface SessionView {
+  id: string;
+  current: boolean;
+  created_at: string;
+  last_used_at: string;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+}
+
+async function loginAs(email: string, password: string, userAgent: string): Promise<string> {
+  const res = await kit.call(`${base}/web/login`, {
+    body: { username: email, password },
+    headers: { 'User-Agent': userAgent },
+  });
+  expect(res.status).toBe(200);
+  return (res.body.data as { token: string }).token;
+}
+
+async function sessionsOf(token: string): Promise<SessionView[]> {
+  const res = await kit.call(`${base}/web/sessions`, { token });
+  expect(res.status).toBe(200);
+  return (res.body.data as { sessions: SessionView[] }).sessions;
+}
+
+const revoke = (token: string, id: unknown) =>
+  kit.call(`${base}/web/sessions/revoke`, { token, body: { id } });
+
+const profile = (token: string) => kit.call(`${base}/web/profile`, { token });
+
+describe('signed-in browsers', () => {
+  it('lists each browser with what it signed in with, the caller’s own marked', async () => {
+    const user = await kit.createUser();
+    const first = await loginAs(user.email, user.password, chrome);
+    const second = await loginAs(user.email, user.password, firefox);
+    const list = await sessionsOf(second);
+    expect(list).toHaveLength(2);
+    expect(list.find((s) => s.current)).toMatchObject({ browser: 'Firefox 133', os: 'Linux' });
+    expect(list.find((s) => !s.current)).toMatchObject({
+      browser: 'Chrome 131',
+      os: 'Windows 10',
+    });
+    for (const entry of list) {
+      expect(Date.parse(entry.created_at)).not.toBeNaN();
+      expect(Date.parse(entry.last_used_at)).not.toBeNaN();
+    }
+    expect((await sessionsOf(first)).filter((s) => s.current)).toHaveLength(1);
+  });
+
+  it('signs one other browser out; its holder is then signed out', async () => {
+    const user = await kit.createUser();
+    const other = await loginAs(user.email, user.password, chrome);
+    const mine = await loginAs(user.email, user.password, firefox);
+    const target = (await sessionsOf(mine)).find((s) => !s.current);
+    const res = await revoke(mine, target?.id);
+    expect(res.status).toBe(200);
+    expect((res.body.data as { sessions: SessionView[] }).sessions).toHaveLength(1);
+    const gone = await profile(other);
+    expect(gone.body).toMatchObject({ code: 50008 });
+    expect((await profile(mine)).status).toBe(200);
+    // Twice: it is over already.
+    const again = await revoke(mine, target?.id);
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 40404, message: 'No such session on this account.' });
+  });
+
+  it('refuses the caller’s own session, another account’s and bad ids alike', async () => {
+    const user = await kit.createUser();
+    const mine = await loginAs(user.email, user.password, chrome);
+    const own = (await sessionsOf(mine))[0];
+    const self = await revoke(mine, own?.id);
+    expect(self.status).toBe(400);
+    expect(self.body).toMatchObject({ code: 40007 });
+
+    // An attacker with their own account cannot end someone else's session by its id.
+    const attacker = await kit.createUser();
+    const theirs = await loginAs(attacker.email, attacker.password, firefox);
+    const stolen = await revoke(theirs, own?.id);
+    expect(stolen.status).toBe(404);
+    expect(stolen.body).toMatchObject({ code: 40404 });
+    expect((await profile(mine)).status).toBe(200);
+
+    for (const id of ['not-a-uuid', '00000000-0000-0000-0000-000000000000']) {
+      const res = await revoke(mine, id);
+      expect(res.status).toBe(404);
+    }
+    expect((await revoke(mine, '')).status).toBe(400);
+    expect((await revoke(mine, 42)).status).toBe(400);
+    expect((await kit.call(`${base}/web/sessions`)).status).toBe(401);
+  });
+
+  it('signs every other browser out at once, apps and other accounts untouched', async () => {
+    const user = await kit.createUser();
+    const browsers = await Promise.all(
+      Array.from({ length: 5 }, () => loginAs(user.email, user.password, chrome)),
+    );
+    const app = await kit.login(user.email, user.password);
+    const bound = await kit.call(`${base}/device/bind`, {
+      token: app,
+      body: { app_type: 101, device_user_id: 'android-1', device_name: 'Pixel' },
+    });
+    expect(bound.status).toBe(200);
+    const stranger = await kit.createUser();
+    const strangers = await loginAs(stranger.email, stranger.password, chrome);
+
+    const mine = browsers[0] ?? '';
+    // Ten presses at once: every other browser ends once, the caller stays.
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        kit.call(`${base}/web/sessions/revoke_others`, { method: 'POST', token: mine }),
+      ),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    const ended = answers.reduce((sum, a) => sum + (a.body.data as { ended: number }).ended, 0);
+    expect(ended).toBe(4);
+    expect(await sessionsOf(mine)).toHaveLength(1);
+    for (const token of browsers.slice(1)) {
+      expect((await profile(token)).body).toMatchObject({ code: 50008 });
+    }
+    expect((await profile(mine)).status).toBe(200);
+    expect((await profile(app)).status).toBe(200);
+    expect((await profile(strangers)).status).toBe(200);
+  });
+
+  it('ends a session once when many browsers revoke it at the same moment', async () => {
+    const user = await kit.createUser();
+    const target = await loginAs(user.email, user.password, firefox);
+    const others = await Promise.all(
+      Array.from({ length: 8 }, () => loginAs(user.email, user.password, chrome)),
+    );
+    const id = (await sessionsOf(target)).find((s) => s.current)?.id;
+    const answers = await Promise.all(others.map((token) => revoke(token, id)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 404)).toHaveLength(7);
+    expect((await profile(target)).body).toMatchObject({ code: 50008 });
+  });
+});
