@@ -36,7 +36,7 @@ export const contact = {
 export const refundPolicy = { replyWorkingDays: 3, processWorkingDays: 14 } as const;
 
 /** The date the legal pages (privacy, terms, cookies, refunds) were last revised. */
-export const legalLastUpdated = '2026-11-21';
+export const legalLastUpdated = '2026-11-27';
 
 /** Structured data on the pricing page (spec 9). */
 export const offers = {

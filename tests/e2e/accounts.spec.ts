@@ -88,6 +88,21 @@ test.describe('on the shared server (demo account)', () => {
     });
     expect(((await ended.json()) as { code: number }).code).toBe(50008);
     await elsewhere.dispose();
+
+    // The security activity lists the sign-ins and the sign-out, newest first.
+    await page.reload();
+    const activity = page.locator('[data-area="activity"]');
+    await expect(activity.getByRole('heading', { name: 'Recent security activity' })).toBeVisible();
+    await expect(activity.locator('[data-event]').first()).toHaveAttribute(
+      'data-event',
+      'session_ended',
+    );
+    await expect(activity.locator('[data-event="session_ended"]').first()).toContainText(
+      'A browser was signed out',
+    );
+    await expect(
+      activity.locator('[data-event="login"]').filter({ hasText: 'Firefox 133 on Linux' }).first(),
+    ).toBeVisible();
   });
 
   test('protected page → login → back to the page', async ({ page }) => {

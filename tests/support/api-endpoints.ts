@@ -195,6 +195,7 @@ export const endpoints: readonly Endpoint[] = [
   },
   { method: 'GET', path: `${account}/web/device/list`, session: true, guard: 'app-type' },
   { method: 'GET', path: `${account}/web/sessions`, session: true, guard: 'app-type' },
+  { method: 'GET', path: `${account}/web/activity`, session: true, guard: 'app-type' },
   {
     method: 'POST',
     path: `${account}/web/sessions/revoke`,

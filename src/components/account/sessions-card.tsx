@@ -9,6 +9,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { showToast } from '../ui/toast';
+import { countryName } from './country-name';
 
 /** One signed-in browser as GET web/sessions lists it. */
 export interface SessionItem {
@@ -20,15 +21,6 @@ export interface SessionItem {
   os: string | null;
   /** ISO 3166-1 alpha-2 code, null when unknown. */
   country: string | null;
-}
-
-/** The country's name in `locale` ('Deutschland' for DE in German); the code if unknown. */
-function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 function When({ value }: { value: string }) {

@@ -36,3 +36,8 @@ export function isBlockedCountry(country: string): boolean {
 export function sessionClientOf(request: Request, where: CallerLocation): SessionClient {
   return { userAgent: request.headers.get('user-agent') ?? '', country: where.countryCode };
 }
+
+/** The caller's browser and country, for a request that has not looked its location up yet. */
+export async function requestClient(request: Request): Promise<SessionClient> {
+  return sessionClientOf(request, await callerLocation(request));
+}

@@ -1,7 +1,13 @@
 import 'server-only';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { users, type VerificationCode, verificationCodes } from '@/server/db/schema';
+import {
+  type AccountEvent,
+  accountEvents,
+  users,
+  type VerificationCode,
+  verificationCodes,
+} from '@/server/db/schema';
 
 /** The user with this email (emails are stored trimmed and lower-case). */
 export async function findUserByEmail(db: Db, email: string) {
@@ -143,4 +149,30 @@ export async function insertUser(
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   return rows.length === 1;
+}
+
+// Security events ------------------------------------------------------------------------------
+
+export interface InsertAccountEventParams {
+  userId: string;
+  kind: string;
+  userAgent: string | null;
+  country: string | null;
+}
+
+export async function insertAccountEvent(db: Db, params: InsertAccountEventParams): Promise<void> {
+  await db.insert(accountEvents).values(params);
+}
+
+/** The account's events since `since`, newest first, at most `limit`. */
+export async function listAccountEvents(
+  db: Db,
+  params: { userId: string; since: Date; limit: number },
+): Promise<AccountEvent[]> {
+  return db
+    .select()
+    .from(accountEvents)
+    .where(and(eq(accountEvents.userId, params.userId), gt(accountEvents.createdAt, params.since)))
+    .orderBy(desc(accountEvents.createdAt), desc(accountEvents.id))
+    .limit(params.limit);
 }

@@ -117,7 +117,7 @@ export async function validateCode(db: Db, params: { email: string; code: string
 export async function resetPassword(
   db: Db,
   params: { email: string; code: string; password: string; ipKey: string },
-): Promise<void> {
+): Promise<string> {
   const email = normalizeEmail(params.email);
   await countCodeCheck(db, email, params.ipKey);
   const row = await checkCode(db, email, params.code.trim());
@@ -129,4 +129,5 @@ export async function resetPassword(
     throw accountErrors.codeExpired();
   await setPasswordHash(db, { userId: user.id, passwordHash });
   await revokeUserSessions(db, { userId: user.id, reason: 'password', now: new Date() });
+  return user.id;
 }

@@ -10,6 +10,7 @@ import {
   sessionSettings,
   startWebSession,
 } from '@/server/session/service';
+import { recordAccountEvent } from './activity';
 import { accountErrors } from './errors';
 import { accountLimits } from './limits';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash';
@@ -57,6 +58,7 @@ export async function login(
   const valid = user?.passwordHash
     ? await verifyPassword(user.passwordHash, params.password)
     : await verifyAgainstDummy(params.password);
+  if (user && !valid) await recordAccountEvent(db, user.id, 'login_failed', params.client);
   if (!user || !valid) {
     // The metric tells the reasons apart (operators only); the answer stays the same.
     recordLoginFailure(
@@ -67,6 +69,7 @@ export async function login(
   await limits.reset('loginAccount', email);
   await limits.reward('loginIp', params.ipKey);
   const { token } = await startWebSession(db, user.id, settings, params.client);
+  await recordAccountEvent(db, user.id, 'login', params.client);
   return { token, user };
 }
 

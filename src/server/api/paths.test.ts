@@ -54,6 +54,7 @@ const guarded = [
   'GET /api/mms/account/v1/web/device/list',
   'POST /api/mms/account/v1/web/device/unbind',
   'GET /api/mms/account/v1/web/sessions',
+  'GET /api/mms/account/v1/web/activity',
   'POST /api/mms/account/v1/web/sessions/revoke',
   'POST /api/mms/account/v1/web/sessions/revoke_others',
   'POST /api/mms/account/v1/device/bind',

@@ -50,7 +50,7 @@ describe('content files', () => {
     expect(policy).toContain(contact.privacyEmail);
     const refund = loadContent('legal', 'money-back-guarantee', 'en').html;
     expect(refund).toContain(`${claims.moneyBackDays} days`);
-    expect(legalLastUpdated).toBe('2026-11-21');
+    expect(legalLastUpdated).toBe('2026-11-27');
   });
 
   it('states every item of the no-logs promise', () => {

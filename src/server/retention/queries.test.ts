@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestDb } from '../../../tests/support/test-db';
 import {
+  accountEvents,
   analyticsEvents,
   contactMessages,
   mailQueue,
@@ -67,6 +68,12 @@ describe('pruneExpiredRecords', () => {
     await db()
       .insert(verificationCodes)
       .values([{ email: 'reader@example.com', codeHash: 'x', expiresAt: ago(1) }]);
+    await db()
+      .insert(accountEvents)
+      .values([
+        { userId: user.id, kind: 'login', createdAt: ago(91) },
+        { userId: user.id, kind: 'login_failed', createdAt: ago(89) },
+      ]);
 
     const removed = await pruneExpiredRecords(db(), now);
     expect(removed).toMatchObject({
@@ -75,7 +82,12 @@ describe('pruneExpiredRecords', () => {
       failedMail: 1,
       sessions: 1,
       codes: 1,
+      accountEvents: 1,
     });
+    const kept = await db().select().from(accountEvents);
+    expect(kept.filter((row) => row.userId === user.id).map((row) => row.kind)).toEqual([
+      'login_failed',
+    ]);
 
     const events = await db().select().from(analyticsEvents);
     expect(events.map((row) => row.eventName)).toEqual(['recent']);

@@ -13,6 +13,8 @@ export const retention = {
   messagesMonths: 24,
   /** A mail that could not be delivered keeps its address and reason (no body) this long. */
   failedMailDays: 30,
+  /** The account's security events (GET web/activity). */
+  accountEventDays: 90,
 } as const;
 
 /** Each rule: what it removes, as the WHERE clause of a DELETE on its table. */
@@ -28,6 +30,8 @@ function rules(now: Date): Record<string, SQL> {
     failedMail: sql`delete from mail_queue where status in ('failed', 'expired')
       and created_at < ${at}::timestamptz - make_interval(days => ${retention.failedMailDays})`,
     sessions: sql`delete from sessions where expires_at < ${at}::timestamptz`,
+    accountEvents: sql`delete from account_events
+      where created_at < ${at}::timestamptz - make_interval(days => ${retention.accountEventDays})`,
     codes: sql`delete from verification_codes where expires_at < ${at}::timestamptz`,
     handoffs: sql`delete from login_handoffs where expires_at < ${at}::timestamptz`,
     rateLimits: sql`delete from rate_limits where expire < ${at}::timestamptz`,

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { accountActivity, recordAccountEvent } from '@/server/account/activity';
+import { requestClient } from '@/server/account/client-location';
 import { bindDevice, deviceList, unbindDevice } from '@/server/account/devices';
 import { bindSchema, sessionRevokeSchema, unbindSchema } from '@/server/account/schemas';
 import {
@@ -25,11 +27,18 @@ accountDeviceRoutes.post(
   validate('json', unbindSchema),
   async (c) => {
     const { unbind_app_type, unbind_user_id } = c.req.valid('json');
-    await unbindDevice(c.var.db().db, {
+    const db = c.var.db().db;
+    await unbindDevice(db, {
       session: c.var.auth.session,
       appType: unbind_app_type,
       deviceUserId: unbind_user_id,
     });
+    await recordAccountEvent(
+      db,
+      c.var.auth.user.id,
+      'device_unbound',
+      await requestClient(c.req.raw),
+    );
     return ok(c, { unbound: true });
   },
 );
@@ -49,6 +58,12 @@ accountDeviceRoutes.post(
       name: device_name,
       limit: sessionSettings().deviceLimit,
     });
+    await recordAccountEvent(
+      db,
+      c.var.auth.user.id,
+      'device_bound',
+      await requestClient(c.req.raw),
+    );
     return ok(c, { devices: await deviceList(db, { ...c.var.auth.session, deviceId }) });
   },
 );
@@ -66,6 +81,12 @@ accountDeviceRoutes.post(
   async (c) => {
     const db = c.var.db().db;
     await revokeWebSession(db, c.var.auth.session, c.req.valid('json').id);
+    await recordAccountEvent(
+      db,
+      c.var.auth.user.id,
+      'session_ended',
+      await requestClient(c.req.raw),
+    );
     return ok(c, { sessions: await webSessionList(db, c.var.auth.session) });
   },
 );
@@ -74,5 +95,18 @@ accountDeviceRoutes.post(
 accountDeviceRoutes.post('/web/sessions/revoke_others', requireSession(), async (c) => {
   const db = c.var.db().db;
   const ended = await revokeOtherWebSessions(db, c.var.auth.session);
+  if (ended > 0) {
+    await recordAccountEvent(
+      db,
+      c.var.auth.user.id,
+      'sessions_ended',
+      await requestClient(c.req.raw),
+    );
+  }
   return ok(c, { ended, sessions: await webSessionList(db, c.var.auth.session) });
 });
+
+// GET /api/mms/account/v1/web/activity – the account's security events of the last 90 days
+accountDeviceRoutes.get('/web/activity', requireSession(), async (c) =>
+  ok(c, { events: await accountActivity(c.var.db().db, c.var.auth.user.id) }),
+);

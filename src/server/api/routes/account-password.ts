@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isLocale, type Locale, localeCookieName } from '@/lib/locales';
-import { callerLocation } from '@/server/account/client-location';
+import { recordAccountEvent } from '@/server/account/activity';
+import { callerLocation, requestClient, sessionClientOf } from '@/server/account/client-location';
 import { requestCode, resetPassword, validateCode } from '@/server/account/reset';
 import {
   changePasswordSchema,
@@ -55,8 +56,10 @@ accountPasswordRoutes.post(
   '/web/reset_password',
   validate('json', resetPasswordSchema),
   async (c) => {
-    const { limitKey } = await callerLocation(c.req.raw);
-    await resetPassword(c.var.db().db, { ...c.req.valid('json'), ipKey: limitKey });
+    const where = await callerLocation(c.req.raw);
+    const db = c.var.db().db;
+    const userId = await resetPassword(db, { ...c.req.valid('json'), ipKey: where.limitKey });
+    await recordAccountEvent(db, userId, 'password_reset', sessionClientOf(c.req.raw, where));
     return ok(c, { reset: true });
   },
 );
@@ -69,12 +72,14 @@ accountPasswordRoutes.post(
   async (c) => {
     const { current_password, new_password } = c.req.valid('json');
     const { user, session } = c.var.auth;
-    await changePassword(c.var.db().db, {
+    const db = c.var.db().db;
+    await changePassword(db, {
       user,
       sessionId: session.id,
       current: current_password,
       next: new_password,
     });
+    await recordAccountEvent(db, user.id, 'password_changed', await requestClient(c.req.raw));
     return ok(c, { changed: true });
   },
 );
@@ -86,11 +91,13 @@ accountPasswordRoutes.post(
   validate('json', setPasswordSchema),
   async (c) => {
     const { user, session } = c.var.auth;
-    await setFirstPassword(c.var.db().db, {
+    const db = c.var.db().db;
+    await setFirstPassword(db, {
       user,
       sessionId: session.id,
       password: c.req.valid('json').password,
     });
+    await recordAccountEvent(db, user.id, 'password_set', await requestClient(c.req.raw));
     return ok(c, { is_password_set: true });
   },
 );

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { accountEvents, users } from '@/server/db/schema';
 import { accountKit } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
@@ -149,5 +151,81 @@ describe('signed-in browsers', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 404)).toHaveLength(7);
     expect((await profile(target)).body).toMatchObject({ code: 50008 });
+  });
+});
+
+interface EventView {
+  kind: string;
+  at: string;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+}
+
+async function activityOf(token: string): Promise<EventView[]> {
+  const res = await kit.call(`${base}/web/activity`, { token });
+  expect(res.status).toBe(200);
+  return (res.body.data as { events: EventView[] }).events;
+}
+
+describe('security activity', () => {
+  it('records sign-ins, failed ones, password changes and sign-outs, newest first', async () => {
+    const user = await kit.createUser();
+    const other = await loginAs(user.email, user.password, chrome);
+    const wrong = await kit.call(`${base}/web/login`, {
+      body: { username: user.email, password: 'Wrong-pass9!' },
+      headers: { 'User-Agent': firefox },
+    });
+    expect(wrong.status).toBe(401);
+    const mine = await loginAs(user.email, user.password, firefox);
+    const otherId = (await sessionsOf(mine)).find((s) => !s.current)?.id;
+    expect((await revoke(mine, otherId)).status).toBe(200);
+    const changed = await kit.call(`${base}/web/change_password`, {
+      token: mine,
+      body: { current_password: user.password, new_password: 'Changed-pass7!' },
+      headers: { 'User-Agent': firefox },
+    });
+    expect(changed.status).toBe(200);
+    expect((await profile(other)).body).toMatchObject({ code: 50008 });
+
+    const events = await activityOf(mine);
+    expect(events.map((e) => e.kind)).toEqual([
+      'password_changed',
+      'session_ended',
+      'login',
+      'login_failed',
+      'login',
+    ]);
+    expect(events[3]).toMatchObject({ browser: 'Firefox 133', os: 'Linux' });
+    expect(events[4]).toMatchObject({ browser: 'Chrome 131', os: 'Windows 10' });
+    // Another account sees none of it.
+    const stranger = await kit.createUser();
+    const theirs = await loginAs(stranger.email, stranger.password, chrome);
+    expect((await activityOf(theirs)).map((e) => e.kind)).toEqual(['login']);
+  });
+
+  it('records exactly the failed sign-ins that were judged when guesses arrive at once', async () => {
+    const user = await kit.createUser();
+    const guesses = await Promise.all(
+      Array.from({ length: 30 }, () =>
+        kit.call(`${base}/web/login`, {
+          body: { username: user.email, password: 'Guess-pass1!' },
+          headers: { 'User-Agent': firefox },
+        }),
+      ),
+    );
+    const judged = guesses.filter((g) => g.status === 401).length;
+    expect(judged).toBeGreaterThan(0);
+    expect(judged).toBeLessThan(30);
+    // The account is locked out for now: read its events from the database.
+    const [owner] = await testDb()
+      .handle.db.select()
+      .from(users)
+      .where(eq(users.email, user.email));
+    const rows = await testDb()
+      .handle.db.select()
+      .from(accountEvents)
+      .where(eq(accountEvents.userId, owner?.id ?? ''));
+    expect(rows.filter((row) => row.kind === 'login_failed')).toHaveLength(judged);
   });
 });

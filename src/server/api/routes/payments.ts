@@ -4,9 +4,11 @@ import { defaultLocale, type Locale, localizePath } from '@/lib/locales';
 import { normalizeEmail, validationTexts } from '@/lib/password-rules';
 import { channelOrder } from '@/lib/plans/channel';
 import { checkoutCookieName } from '@/lib/session-cookie';
+import { recordAccountEvent } from '@/server/account/activity';
 import {
   callerLocation,
   isBlockedCountry,
+  requestClient,
   sessionClientOf,
 } from '@/server/account/client-location';
 import { accountErrors } from '@/server/account/errors';
@@ -282,11 +284,18 @@ paymentRoutes.get(
 // POST /api/mms/payment/v1/web/refund – money-back request for one of the account's purchases
 paymentRoutes.post('/web/refund', requireSession(), validate('json', refundSchema), async (c) => {
   const { order_id, reason } = c.req.valid('json');
-  const result = await requestRefund(c.var.db().db, c.var.payments(), {
+  const db = c.var.db().db;
+  const result = await requestRefund(db, c.var.payments(), {
     userId: c.var.auth.user.id,
     orderId: order_id,
     reason,
   });
+  await recordAccountEvent(
+    db,
+    c.var.auth.user.id,
+    'refund_requested',
+    await requestClient(c.req.raw),
+  );
   return ok(c, result);
 });
 

@@ -94,6 +94,26 @@ export const loginHandoffs = pgTable(
   (table) => [index('login_handoffs_user_idx').on(table.userId)],
 );
 
+// The account's security events (GET web/activity): sign-ins and failed ones, password changes,
+// browsers signed out, apps added and removed, refund requests; with the browser (User-Agent)
+// and the ISO country code of the address they came from. Kept 90 days (retention).
+export const accountEvents = pgTable(
+  'account_events',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // AccountEventKind (src/server/account/activity.ts)
+    kind: text('kind').notNull(),
+    userAgent: text('user_agent'),
+    country: text('country'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_events_user_idx').on(table.userId, table.createdAt)],
+);
+
 export type Device = typeof devices.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
+export type AccountEvent = typeof accountEvents.$inferSelect;
 export type VerificationCode = typeof verificationCodes.$inferSelect;

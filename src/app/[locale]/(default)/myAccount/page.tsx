@@ -1,6 +1,7 @@
 import { redirect } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getMessages, setRequestLocale } from 'next-intl/server';
+import { ActivityCard } from '@/components/account/activity-card';
 import { DevicesCard } from '@/components/account/devices-card';
 import { EmailText } from '@/components/account/email-text';
 import { LogoutButton } from '@/components/account/logout-button';
@@ -11,6 +12,7 @@ import { SubscriptionPanel } from '@/components/subscription/subscription-panel'
 import { Container } from '@/components/ui/container';
 import { PageHeader } from '@/components/ui/page-header';
 import { localizePath } from '@/lib/locales';
+import { accountActivity } from '@/server/account/activity';
 import { deviceList } from '@/server/account/devices';
 import { pageSession } from '@/server/account/page-session';
 import { profileOf } from '@/server/account/service';
@@ -38,9 +40,10 @@ export default async function MyAccountPage({ params }: LocaleParams) {
   }
   const profile = profileOf(auth.user);
   const db = getDb().db;
-  const [devices, sessions, subscription, catalogue] = await Promise.all([
+  const [devices, sessions, activity, subscription, catalogue] = await Promise.all([
     deviceList(db, auth.session),
     webSessionList(db, auth.session),
+    accountActivity(db, auth.user.id),
     subscriptionMy(db, auth.user.id),
     loadPlans(locale, undefined),
   ]);
@@ -74,6 +77,7 @@ export default async function MyAccountPage({ params }: LocaleParams) {
           <SubscriptionPanel initial={subscription} plans={catalogue.options} />
           <DevicesCard initial={devices} />
           <SessionsCard initial={sessions} />
+          <ActivityCard events={activity} />
           <PasswordCard profile={profile} />
           <div className="lg:col-span-2">
             <LogoutButton />

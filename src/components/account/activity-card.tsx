@@ -1,0 +1,90 @@
+'use client';
+
+import { useLocale, useTranslations } from 'next-intl';
+import { formatDisplayDate } from '@/lib/date-format';
+import { countryName } from './country-name';
+
+/** One security event as GET web/activity lists it. */
+export interface ActivityItem {
+  id: string;
+  kind: string;
+  at: string;
+  browser: string | null;
+  os: string | null;
+  country: string | null;
+}
+
+const kinds = [
+  'login',
+  'login_failed',
+  'password_changed',
+  'password_reset',
+  'password_set',
+  'session_ended',
+  'sessions_ended',
+  'device_bound',
+  'device_unbound',
+  'refund_requested',
+] as const;
+type Kind = (typeof kinds)[number];
+const isKind = (value: string): value is Kind => (kinds as readonly string[]).includes(value);
+
+/**
+ * The account's security events of the last 90 days (web/activity), newest first: what
+ * happened, when, in which browser and from which country, so that the owner can tell whether it
+ * was them.
+ */
+export function ActivityCard({ events }: { events: ActivityItem[] }) {
+  const t = useTranslations('Account');
+  const locale = useLocale();
+  const shown = events.filter((event) => isKind(event.kind));
+  const where = (event: ActivityItem) =>
+    [
+      event.browser && event.os
+        ? t('sessions.on', { browser: event.browser, os: event.os })
+        : (event.browser ?? event.os ?? t('activity.unknownPlace')),
+      event.country ? countryName(event.country, locale) : null,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+  return (
+    <section
+      aria-labelledby="activity-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-2"
+      data-area="activity"
+    >
+      <h2 id="activity-heading" className="text-xl font-bold">
+        {t('activity.title')}
+      </h2>
+      <p className="mt-1 text-slate-600">{t('activity.intro')}</p>
+      {shown.length === 0 ? (
+        <p className="mt-4">{t('activity.empty')}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200">
+          {shown.map((event) => (
+            <li
+              key={event.id}
+              className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 py-3"
+              data-event={event.kind}
+            >
+              <p
+                className={
+                  event.kind === 'login_failed' ? 'font-semibold text-warning-700' : 'font-semibold'
+                }
+              >
+                {t(`activity.kind.${event.kind as Kind}`)}
+              </p>
+              <p className="text-sm text-slate-600">
+                <time dateTime={event.at} className="whitespace-nowrap" suppressHydrationWarning>
+                  {formatDisplayDate(new Date(event.at))}
+                </time>
+                {' · '}
+                {where(event)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
