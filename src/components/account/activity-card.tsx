@@ -1,8 +1,9 @@
 'use client';
 
 import { useLocale, useTranslations } from 'next-intl';
+import { type AccountEventKind, isAccountEventKind } from '@/lib/account-events';
 import { formatDisplayDate } from '@/lib/date-format';
-import { countryName } from './country-name';
+import { browserLabel, countryName } from './where';
 
 /** One security event as GET web/activity lists it. */
 export interface ActivityItem {
@@ -14,21 +15,6 @@ export interface ActivityItem {
   country: string | null;
 }
 
-const kinds = [
-  'login',
-  'login_failed',
-  'password_changed',
-  'password_reset',
-  'password_set',
-  'session_ended',
-  'sessions_ended',
-  'device_bound',
-  'device_unbound',
-  'refund_requested',
-] as const;
-type Kind = (typeof kinds)[number];
-const isKind = (value: string): value is Kind => (kinds as readonly string[]).includes(value);
-
 /**
  * The account's security events of the last 90 days (web/activity), newest first: what
  * happened, when, in which browser and from which country, so that the owner can tell whether it
@@ -37,12 +23,14 @@ const isKind = (value: string): value is Kind => (kinds as readonly string[]).in
 export function ActivityCard({ events }: { events: ActivityItem[] }) {
   const t = useTranslations('Account');
   const locale = useLocale();
-  const shown = events.filter((event) => isKind(event.kind));
+  const shown = events.filter((event) => isAccountEventKind(event.kind));
   const where = (event: ActivityItem) =>
     [
-      event.browser && event.os
-        ? t('sessions.on', { browser: event.browser, os: event.os })
-        : (event.browser ?? event.os ?? t('activity.unknownPlace')),
+      browserLabel(
+        event,
+        (browser, os) => t('sessions.on', { browser, os }),
+        t('activity.unknownPlace'),
+      ),
       event.country ? countryName(event.country, locale) : null,
     ]
       .filter(Boolean)
@@ -72,7 +60,7 @@ export function ActivityCard({ events }: { events: ActivityItem[] }) {
                   event.kind === 'login_failed' ? 'font-semibold text-warning-700' : 'font-semibold'
                 }
               >
-                {t(`activity.kind.${event.kind as Kind}`)}
+                {t(`activity.kind.${event.kind as AccountEventKind}`)}
               </p>
               <p className="text-sm text-slate-600">
                 <time dateTime={event.at} className="whitespace-nowrap" suppressHydrationWarning>

@@ -9,7 +9,7 @@ import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { showToast } from '../ui/toast';
-import { countryName } from './country-name';
+import { browserLabel, countryName } from './where';
 
 /** One signed-in browser as GET web/sessions lists it. */
 export interface SessionItem {
@@ -46,9 +46,11 @@ export function SessionsCard({ initial }: { initial: SessionItem[] }) {
   const others = sessions.filter((session) => !session.current);
 
   const nameOf = (session: SessionItem) =>
-    session.browser && session.os
-      ? t('sessions.on', { browser: session.browser, os: session.os })
-      : (session.browser ?? session.os ?? t('sessions.unknownBrowser'));
+    browserLabel(
+      session,
+      (browser, os) => t('sessions.on', { browser, os }),
+      t('sessions.unknownBrowser'),
+    );
 
   async function end(target: SessionItem | 'others') {
     setBusy(true);

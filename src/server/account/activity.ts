@@ -1,4 +1,5 @@
 import 'server-only';
+import type { AccountEventKind } from '@/lib/account-events';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { retention } from '@/server/retention/queries';
@@ -7,21 +8,6 @@ import { describeUserAgent, userAgentMaxLength } from '@/server/session/user-age
 import { insertAccountEvent, listAccountEvents } from './queries';
 
 // The account's security events (GET web/activity), kept 90 days (retention/queries.ts).
-
-export const accountEventKinds = [
-  'login',
-  'login_failed',
-  'password_changed',
-  'password_reset',
-  'password_set',
-  'session_ended',
-  'sessions_ended',
-  'device_bound',
-  'device_unbound',
-  'refund_requested',
-] as const;
-
-export type AccountEventKind = (typeof accountEventKinds)[number];
 
 /** How long the events are kept and shown. */
 export const activityDays = retention.accountEventDays;

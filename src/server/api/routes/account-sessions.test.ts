@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import type { SessionItem } from '@/components/account/sessions-card';
 import { accountEvents, users } from '@/server/db/schema';
 import { accountKit } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
@@ -16,15 +17,7 @@ const chrome =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
-interface SessionView {
-  id: string;
-  current: boolean;
-  created_at: string;
-  last_used_at: string;
-  browser: string | null;
-  os: string | null;
-  country: string | null;
-}
+type SessionView = SessionItem;
 
 async function loginAs(email: string, password: string, userAgent: string): Promise<string> {
   const res = await kit.call(`${base}/web/login`, {

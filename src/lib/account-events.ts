@@ -1,0 +1,20 @@
+// The kinds of the account's security events (GET web/activity), shared by the server that
+// records them and the account page that names them.
+export const accountEventKinds = [
+  'login',
+  'login_failed',
+  'password_changed',
+  'password_reset',
+  'password_set',
+  'session_ended',
+  'sessions_ended',
+  'device_bound',
+  'device_unbound',
+  'refund_requested',
+] as const;
+
+export type AccountEventKind = (typeof accountEventKinds)[number];
+
+export function isAccountEventKind(value: string): value is AccountEventKind {
+  return (accountEventKinds as readonly string[]).includes(value);
+}
