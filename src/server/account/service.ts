@@ -1,4 +1,5 @@
 import 'server-only';
+import type { Locale } from '@/lib/locales';
 import { normalizeEmail } from '@/lib/password-rules';
 import type { Db } from '@/server/db/client';
 import type { User } from '@/server/db/schema';
@@ -13,6 +14,7 @@ import {
 import { recordAccountEvent } from './activity';
 import { accountErrors } from './errors';
 import { accountLimits } from './limits';
+import { mailNewBrowserSignIn } from './new-sign-in';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash';
 import { findUserByEmail, setFirstPasswordHash, setPasswordHash } from './queries';
 
@@ -41,7 +43,14 @@ export function profileOf(user: User): Profile {
  */
 export async function login(
   db: Db,
-  params: { username: string; password: string; ipKey: string; client?: SessionClient },
+  params: {
+    username: string;
+    password: string;
+    ipKey: string;
+    client?: SessionClient;
+    /** The language of mails this sign-in causes (a new browser's notice). */
+    locale?: Locale;
+  },
   settings: SessionSettings = sessionSettings(),
 ): Promise<{ token: string; user: User }> {
   const email = normalizeEmail(params.username);
@@ -68,8 +77,15 @@ export async function login(
   }
   await limits.reset('loginAccount', email);
   await limits.reward('loginIp', params.ipKey);
-  const { token } = await startWebSession(db, user.id, settings, params.client);
+  const { token, session } = await startWebSession(db, user.id, settings, params.client);
   await recordAccountEvent(db, user.id, 'login', params.client);
+  // Sent without holding up the sign-in; it compares only sign-ins before this session.
+  void mailNewBrowserSignIn(db, {
+    user,
+    session,
+    client: params.client,
+    locale: params.locale ?? 'en',
+  });
   return { token, user };
 }
 

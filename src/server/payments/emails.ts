@@ -9,9 +9,9 @@ import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { OrderRow, ReceiptRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
-import { getMailer, type Mailer, type MailMessage } from '@/server/mail';
+import type { Mailer, MailMessage } from '@/server/mail';
 import { composeMail, type MailPart } from '@/server/mail/compose';
-import { createOutboxMailer } from '@/server/mail/outbox';
+import { mailerFor } from '@/server/mail/mailer-for';
 import { sendClaimed, sendQueued } from '@/server/mail/queue';
 import { formatGiftCode } from './gift-code';
 import { productName } from './product-name';
@@ -50,10 +50,7 @@ export async function giftCodeEmail(params: {
   });
 }
 
-/** SMTP when configured; otherwise the development outbox of the order's own database. */
-export function mailerFor(db: Db): Mailer {
-  return config().SMTP_URL ? getMailer() : createOutboxMailer(() => db);
-}
+export { mailerFor };
 
 /** The account page's address in `locale`, for the links of billing mails. */
 function accountUrl(locale: Locale): string {

@@ -28,3 +28,15 @@ export function describeUserAgent(userAgent: string | null | undefined): Browser
     os: os ? [os, osVersion].filter(Boolean).join(' ') : null,
   };
 }
+
+/**
+ * What tells one browser apart from another across its updates: its name and its operating
+ * system's name ('Chrome|Windows'); null when the header names neither.
+ */
+export function browserFamily(userAgent: string | null | undefined): string | null {
+  const header = userAgent?.trim();
+  if (!header) return null;
+  const parsed = Bowser.parse(header);
+  if (!parsed.browser.name && !parsed.os.name) return null;
+  return `${parsed.browser.name ?? ''}|${parsed.os.name ?? ''}`;
+}

@@ -1,4 +1,6 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { asLocale, localeCookieName } from '@/lib/locales';
 import {
   callerLocation,
   isBlockedCountry,
@@ -34,7 +36,13 @@ accountSessionRoutes.post(
     const settings = sessionSettings();
     const { token, user } = await login(
       c.var.db().db,
-      { username, password, ipKey: where.limitKey, client: sessionClientOf(c.req.raw, where) },
+      {
+        username,
+        password,
+        ipKey: where.limitKey,
+        client: sessionClientOf(c.req.raw, where),
+        locale: asLocale(getCookie(c, localeCookieName)),
+      },
       settings,
     );
     setSessionCookies(c, token, settings.maxAgeSeconds, user.id);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SessionItem } from '@/components/account/sessions-card';
-import { accountEvents, users } from '@/server/db/schema';
+import { accountEvents, mailOutbox, users } from '@/server/db/schema';
 import { accountKit } from '../../../../tests/support/account-api';
 // One database for the whole file (beforeAll/afterAll registered at module level).
 import { useTestDb as fileTestDb } from '../../../../tests/support/test-db';
@@ -220,5 +220,44 @@ describe('security activity', () => {
       .from(accountEvents)
       .where(eq(accountEvents.userId, owner?.id ?? ''));
     expect(rows.filter((row) => row.kind === 'login_failed')).toHaveLength(judged);
+  });
+});
+
+describe('a sign-in from a new browser', () => {
+  async function mailsTo(email: string) {
+    return testDb().handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  }
+
+  async function waitForMail(email: string, count: number) {
+    for (let i = 0; i < 50; i += 1) {
+      const rows = await mailsTo(email);
+      if (rows.length >= count) return rows;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return mailsTo(email);
+  }
+
+  it('mails once for a browser the account had not used, never for a known one', async () => {
+    const user = await kit.createUser();
+    // The first sign-in the account is known by, then the same browser in a newer version.
+    await loginAs(user.email, user.password, chrome);
+    await loginAs(user.email, user.password, chrome.replace('Chrome/131', 'Chrome/132'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(user.email)).toHaveLength(0);
+
+    const res = await kit.call(`${base}/web/login`, {
+      body: { username: user.email, password: user.password },
+      headers: { 'User-Agent': firefox, Cookie: 'LANGUAGE=de' },
+    });
+    expect(res.status).toBe(200);
+    const [mail] = await waitForMail(user.email, 1);
+    expect(mail?.subject).toBe('Neue Anmeldung in Ihrem Konto bei Turbo VPN');
+    expect(mail?.text).toContain('Firefox 133');
+    expect(mail?.text).toContain('/de/myAccount');
+
+    // Firefox again: known now.
+    await loginAs(user.email, user.password, firefox);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await mailsTo(user.email)).toHaveLength(1);
   });
 });

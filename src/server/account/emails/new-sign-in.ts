@@ -1,0 +1,59 @@
+import 'server-only';
+import { createTranslator } from 'use-intl/core';
+import { loadMessages } from '@/i18n/messages';
+import { type Locale, localizePath } from '@/lib/locales';
+import { brand } from '@/lib/site';
+import { config } from '@/server/config';
+import type { MailMessage } from '@/server/mail';
+import { composeMail } from '@/server/mail/compose';
+
+/**
+ * The mail about a sign-in from a browser the account had not used: which browser, where from,
+ * when, and where to sign it out (the account page's "Signed-in browsers").
+ */
+export async function newSignInEmail(params: {
+  to: string;
+  locale: Locale;
+  browser: string | null;
+  os: string | null;
+  /** ISO 3166-1 alpha-2, '' when unknown. */
+  country: string;
+  at: Date;
+}): Promise<MailMessage> {
+  const { locale } = params;
+  const messages = await loadMessages(locale);
+  const t = createTranslator({ locale, messages, namespace: 'Email' });
+  const ta = createTranslator({ locale, messages, namespace: 'Account' });
+  const browser =
+    params.browser && params.os
+      ? ta('sessions.on', { browser: params.browser, os: params.os })
+      : (params.browser ?? params.os ?? ta('sessions.unknownBrowser'));
+  let country = '—';
+  try {
+    if (params.country) {
+      country = new Intl.DisplayNames([locale], { type: 'region' }).of(params.country) ?? country;
+    }
+  } catch {
+    // an unknown code: the dash
+  }
+  const values = {
+    brand: brand.name,
+    email: params.to,
+    browser,
+    country,
+    time: params.at.toISOString().slice(0, 16).replace('T', ' '),
+    url: new URL(localizePath(locale, '/myAccount'), config().SITE_URL).toString(),
+  };
+  return composeMail({
+    to: params.to,
+    subject: t('newSignIn.subject', values),
+    locale,
+    parts: [
+      t('greeting'),
+      t('newSignIn.intro', values),
+      t('newSignIn.ok'),
+      t('newSignIn.notYou', values),
+      t('signature', values),
+    ],
+  });
+}
