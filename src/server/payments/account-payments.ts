@@ -3,7 +3,7 @@ import type { HistoryEntry, HistoryLabel, ReceiptLink } from '@/lib/payments/his
 import { claims } from '@/lib/site';
 import type { Db } from '@/server/db/client';
 import type { OrderRow } from '@/server/db/schema';
-import { findAccountBillingSubscription } from './queries/billing-subscriptions';
+import { findAccountBillingSubscription, isRenewing } from './queries/billing-subscriptions';
 import { listGiftCardsOfOrders, listGiftCardsRedeemedBy } from './queries/gift-cards';
 import { listAccountOrders } from './queries/orders';
 import { findPlanById } from './queries/plans';
@@ -41,8 +41,7 @@ export function refundable(
 /** When the account's plan renews next, while it renews (active or past due); else undefined. */
 export async function nextRenewalOf(db: Db, userId: string): Promise<Date | undefined> {
   const billing = await findAccountBillingSubscription(db, { userId });
-  const renews = billing?.status === 'active' || billing?.status === 'past_due';
-  return (renews && billing.nextRenewalAt) || undefined;
+  return (isRenewing(billing) && billing.nextRenewalAt) || undefined;
 }
 
 /** GET web/subscription_my: the account's premium time and its payment history. */
@@ -115,7 +114,7 @@ export async function subscriptionMy(db: Db, userId: string, now = new Date()) {
 
   const active = Boolean(subscription && subscription.premiumUntil > now);
   // A renewing plan's state is its subscription's; otherwise premium time runs or has run out.
-  const renews = billing?.status === 'active' || billing?.status === 'past_due';
+  const renews = isRenewing(billing);
   // Time that ended because its purchase was paid back reads as refunded, not as run out.
   const lastPlan = ordered.find((order) => order.kind !== 'gift' && order.status !== 'failed');
   const status: 'active' | 'past_due' | 'cancelled' | 'expired' | 'refunded' = !active

@@ -31,9 +31,11 @@ import {
   findBillingSubscriptionById,
   findBillingSubscriptionOfProvider,
   insertBillingSubscription,
+  isRenewing,
   listAccountRenewingSubscriptions,
   listOverdueBillingSubscriptions,
   markBillingRenewed,
+  renewingStatuses,
   setBillingStatus,
   setPendingPlan,
 } from './queries/billing-subscriptions';
@@ -153,7 +155,7 @@ async function stopOtherRenewals(
       await billing.cancelSubscription(other.providerSubscriptionId, 'Replaced by a new plan');
       await setBillingStatus(db, {
         id: other.id,
-        from: ['active', 'past_due'],
+        from: renewingStatuses,
         status: 'cancelled',
         nextRenewalAt: null,
         graceUntil: null,
@@ -408,7 +410,7 @@ export async function turnOffAutoRenew(db: Db, billing: Payments, userId: string
   );
   const moved = await setBillingStatus(db, {
     id: subscription.id,
-    from: ['active', 'past_due'],
+    from: renewingStatuses,
     status: 'cancelled',
     nextRenewalAt: null,
     graceUntil: null,
@@ -461,7 +463,7 @@ export async function turnOnAutoRenew(
   params: { userId: string; returnUrl: string; cancelUrl: string },
 ): Promise<TurnOn> {
   const previous = await findAccountBillingSubscription(db, { userId: params.userId });
-  if (previous?.status === 'active' || previous?.status === 'past_due') return { state: 'on' };
+  if (isRenewing(previous)) return { state: 'on' };
   const premium = await findSubscription(db, { userId: params.userId });
   const endsAt = premium?.source === 'website' ? premium.premiumUntil : undefined;
   if (!previous || !endsAt || endsAt.getTime() <= Date.now() + 60_000) {
@@ -514,9 +516,7 @@ export async function changePlan(
   params: { userId: string; planId: string; returnUrl: string; cancelUrl: string; locale: string },
 ): Promise<{ approveUrl: string }> {
   const subscription = await findAccountBillingSubscription(db, { userId: params.userId });
-  if (subscription?.status !== 'active' && subscription?.status !== 'past_due') {
-    throw paymentErrors.planChangeNeedsRenewal();
-  }
+  if (!isRenewing(subscription)) throw paymentErrors.planChangeNeedsRenewal();
   const plan = await findPlan(db, params.planId);
   if (!plan || plan.currency !== subscription.currency) throw paymentErrors.planNotFound();
   if (plan.id === (subscription.pendingPlanId ?? subscription.planId)) {
@@ -546,7 +546,7 @@ export async function approvePlanChange(
   params: { userId: string; planId: string },
 ): Promise<void> {
   const subscription = await findAccountBillingSubscription(db, { userId: params.userId });
-  if (subscription?.status !== 'active' && subscription?.status !== 'past_due') return;
+  if (!isRenewing(subscription)) return;
   const plan = await findPlan(db, params.planId);
   if (!plan || plan.currency !== subscription.currency) return;
   const renewal = renewalTerms({ ...plan, intervalUnit: plan.intervalUnit as IntervalUnit });

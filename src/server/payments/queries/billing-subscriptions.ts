@@ -9,6 +9,16 @@ import { type BillingSubscriptionRow, billingSubscriptions } from '@/server/db/s
 
 export type BillingStatus = 'pending' | 'active' | 'past_due' | 'cancelled' | 'expired';
 
+/** The statuses in which a subscription still renews: it will charge again. */
+export const renewingStatuses: BillingStatus[] = ['active', 'past_due'];
+
+/** Whether `row` is a subscription that still renews. */
+export function isRenewing<T extends { status: string }>(
+  row: T | undefined,
+): row is T & { status: 'active' | 'past_due' } {
+  return row !== undefined && (renewingStatuses as string[]).includes(row.status);
+}
+
 export interface InsertBillingSubscriptionParams {
   userId: string | null;
   firstOrderId: string | null;
@@ -113,7 +123,7 @@ export async function listAccountRenewingSubscriptions(
     .where(
       and(
         eq(billingSubscriptions.userId, params.userId),
-        inArray(billingSubscriptions.status, ['active', 'past_due']),
+        inArray(billingSubscriptions.status, renewingStatuses),
       ),
     )
     .orderBy(desc(billingSubscriptions.createdAt));
@@ -162,7 +172,7 @@ export async function markBillingRenewed(db: Db, params: RenewedParams): Promise
     .where(
       and(
         eq(billingSubscriptions.id, params.id),
-        inArray(billingSubscriptions.status, ['active', 'past_due']),
+        inArray(billingSubscriptions.status, renewingStatuses),
       ),
     );
 }
@@ -185,7 +195,7 @@ export async function setPendingPlan(
     .where(
       and(
         eq(billingSubscriptions.id, params.id),
-        inArray(billingSubscriptions.status, ['active', 'past_due']),
+        inArray(billingSubscriptions.status, renewingStatuses),
       ),
     )
     .returning();
@@ -240,7 +250,7 @@ export async function listOverdueBillingSubscriptions(
     .from(billingSubscriptions)
     .where(
       and(
-        inArray(billingSubscriptions.status, ['active', 'past_due']),
+        inArray(billingSubscriptions.status, renewingStatuses),
         isNotNull(billingSubscriptions.userId),
         lt(billingSubscriptions.nextRenewalAt, params.before),
       ),
