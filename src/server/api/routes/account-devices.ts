@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { accountActivity, recordAccountEvent } from '@/server/account/activity';
-import { requestClient } from '@/server/account/client-location';
+import { accountActivity } from '@/server/account/activity';
 import { bindDevice, deviceList, unbindDevice } from '@/server/account/devices';
 import { bindSchema, sessionRevokeSchema, unbindSchema } from '@/server/account/schemas';
 import {
@@ -10,6 +9,7 @@ import {
 } from '@/server/account/sessions';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { sessionSettings } from '@/server/session/service';
+import { recordSessionEvent } from '../account-event';
 import { ok } from '../envelope';
 import { validate } from '../validate';
 
@@ -33,12 +33,7 @@ accountDeviceRoutes.post(
       appType: unbind_app_type,
       deviceUserId: unbind_user_id,
     });
-    await recordAccountEvent(
-      db,
-      c.var.auth.user.id,
-      'device_unbound',
-      await requestClient(c.req.raw),
-    );
+    await recordSessionEvent(c, 'device_unbound');
     return ok(c, { unbound: true });
   },
 );
@@ -58,12 +53,7 @@ accountDeviceRoutes.post(
       name: device_name,
       limit: sessionSettings().deviceLimit,
     });
-    await recordAccountEvent(
-      db,
-      c.var.auth.user.id,
-      'device_bound',
-      await requestClient(c.req.raw),
-    );
+    await recordSessionEvent(c, 'device_bound');
     return ok(c, { devices: await deviceList(db, { ...c.var.auth.session, deviceId }) });
   },
 );
@@ -81,12 +71,7 @@ accountDeviceRoutes.post(
   async (c) => {
     const db = c.var.db().db;
     await revokeWebSession(db, c.var.auth.session, c.req.valid('json').id);
-    await recordAccountEvent(
-      db,
-      c.var.auth.user.id,
-      'session_ended',
-      await requestClient(c.req.raw),
-    );
+    await recordSessionEvent(c, 'session_ended');
     return ok(c, { sessions: await webSessionList(db, c.var.auth.session) });
   },
 );
@@ -96,12 +81,7 @@ accountDeviceRoutes.post('/web/sessions/revoke_others', requireSession(), async 
   const db = c.var.db().db;
   const ended = await revokeOtherWebSessions(db, c.var.auth.session);
   if (ended > 0) {
-    await recordAccountEvent(
-      db,
-      c.var.auth.user.id,
-      'sessions_ended',
-      await requestClient(c.req.raw),
-    );
+    await recordSessionEvent(c, 'sessions_ended');
   }
   return ok(c, { ended, sessions: await webSessionList(db, c.var.auth.session) });
 });

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isLocale, type Locale, localeCookieName } from '@/lib/locales';
 import { recordAccountEvent } from '@/server/account/activity';
-import { callerLocation, requestClient, sessionClientOf } from '@/server/account/client-location';
+import { callerLocation, sessionClientOf } from '@/server/account/client-location';
 import { requestCode, resetPassword, validateCode } from '@/server/account/reset';
 import {
   changePasswordSchema,
@@ -14,6 +14,7 @@ import {
 import { changePassword, setFirstPassword } from '@/server/account/service';
 import { mailDelayed } from '@/server/mail/errors';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
+import { recordSessionEvent } from '../account-event';
 import { ok } from '../envelope';
 import { validate } from '../validate';
 
@@ -79,7 +80,7 @@ accountPasswordRoutes.post(
       current: current_password,
       next: new_password,
     });
-    await recordAccountEvent(db, user.id, 'password_changed', await requestClient(c.req.raw));
+    await recordSessionEvent(c, 'password_changed');
     return ok(c, { changed: true });
   },
 );
@@ -97,7 +98,7 @@ accountPasswordRoutes.post(
       sessionId: session.id,
       password: c.req.valid('json').password,
     });
-    await recordAccountEvent(db, user.id, 'password_set', await requestClient(c.req.raw));
+    await recordSessionEvent(c, 'password_set');
     return ok(c, { is_password_set: true });
   },
 );

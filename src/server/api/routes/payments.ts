@@ -4,7 +4,6 @@ import { defaultLocale, type Locale, localizePath } from '@/lib/locales';
 import { normalizeEmail, validationTexts } from '@/lib/password-rules';
 import { channelOrder } from '@/lib/plans/channel';
 import { checkoutCookieName } from '@/lib/session-cookie';
-import { recordAccountEvent } from '@/server/account/activity';
 import {
   callerLocation,
   isBlockedCountry,
@@ -56,6 +55,7 @@ import {
 import { presentedToken, setSessionCookies } from '@/server/session/cookies';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, sessionSettings, startWebSession } from '@/server/session/service';
+import { recordSessionEvent } from '../account-event';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import { ownOrigin } from '../request-origin';
@@ -154,7 +154,7 @@ paymentRoutes.post('/web/checkout/:id/capture', async (c) => {
       orderId: order.id,
       checkoutToken: who.checkoutToken,
       settings,
-      client: sessionClientOf(c.req.raw, await callerLocation(c.req.raw)),
+      client: await requestClient(c.req.raw),
     });
     if (signedIn) {
       setSessionCookies(c, signedIn.token, settings.maxAgeSeconds, signedIn.userId);
@@ -290,12 +290,7 @@ paymentRoutes.post('/web/refund', requireSession(), validate('json', refundSchem
     orderId: order_id,
     reason,
   });
-  await recordAccountEvent(
-    db,
-    c.var.auth.user.id,
-    'refund_requested',
-    await requestClient(c.req.raw),
-  );
+  await recordSessionEvent(c, 'refund_requested');
   return ok(c, result);
 });
 
