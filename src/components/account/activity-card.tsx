@@ -2,8 +2,8 @@
 
 import { useLocale, useTranslations } from 'next-intl';
 import { type AccountEventKind, isAccountEventKind } from '@/lib/account-events';
+import { browserLabel, countryName } from '@/lib/browser-place';
 import { formatDisplayDate } from '@/lib/date-format';
-import { browserLabel, countryName } from './where';
 
 /** One security event as GET web/activity lists it. */
 export interface ActivityItem {

@@ -4,12 +4,12 @@ import { useLocale, useTranslations } from 'next-intl';
 import { type ReactNode, useState } from 'react';
 import { api } from '@/client/http';
 import { accountApi } from '@/client/session';
+import { browserLabel, countryName } from '@/lib/browser-place';
 import { formatDisplayDate } from '@/lib/date-format';
 import { Badge } from '../ui/badge';
 import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { showToast } from '../ui/toast';
-import { browserLabel, countryName } from './where';
 
 /** One signed-in browser as GET web/sessions lists it. */
 export interface SessionItem {

@@ -11,6 +11,7 @@ import type { OrderRow, ReceiptRow } from '@/server/db/schema';
 import { logger } from '@/server/log';
 import type { Mailer, MailMessage } from '@/server/mail';
 import { composeMail, type MailPart } from '@/server/mail/compose';
+import { siteLink } from '@/server/mail/links';
 import { mailerFor } from '@/server/mail/mailer-for';
 import { sendClaimed, sendQueued } from '@/server/mail/queue';
 import { formatGiftCode } from './gift-code';
@@ -54,7 +55,7 @@ export { mailerFor };
 
 /** The account page's address in `locale`, for the links of billing mails. */
 function accountUrl(locale: Locale): string {
-  return new URL(localizePath(locale, '/myAccount'), config().SITE_URL).toString();
+  return siteLink(locale, '/myAccount');
 }
 
 /** Texts of the Email namespace in `locale`, with the formats billing mails share. */
@@ -263,7 +264,7 @@ async function mailGiftCode(db: Db, order: OrderRow, to: string, locale: Locale,
     logger.error({ area: 'payments', order_id: order.id }, 'gift order has no card to mail');
     return;
   }
-  const redeemUrl = new URL(localizePath(locale, '/gift-card'), config().SITE_URL).toString();
+  const redeemUrl = siteLink(locale, '/gift-card');
   const message = await giftCodeEmail({
     to,
     code: gift.code,

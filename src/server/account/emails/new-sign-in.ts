@@ -1,11 +1,12 @@
 import 'server-only';
 import { createTranslator } from 'use-intl/core';
 import { loadMessages } from '@/i18n/messages';
-import { type Locale, localizePath } from '@/lib/locales';
+import { browserLabel, countryName } from '@/lib/browser-place';
+import type { Locale } from '@/lib/locales';
 import { brand } from '@/lib/site';
-import { config } from '@/server/config';
 import type { MailMessage } from '@/server/mail';
 import { composeMail } from '@/server/mail/compose';
+import { siteLink } from '@/server/mail/links';
 
 /**
  * The mail about a sign-in from a browser the account had not used: which browser, where from,
@@ -24,25 +25,19 @@ export async function newSignInEmail(params: {
   const messages = await loadMessages(locale);
   const t = createTranslator({ locale, messages, namespace: 'Email' });
   const ta = createTranslator({ locale, messages, namespace: 'Account' });
-  const browser =
-    params.browser && params.os
-      ? ta('sessions.on', { browser: params.browser, os: params.os })
-      : (params.browser ?? params.os ?? ta('sessions.unknownBrowser'));
-  let country = '—';
-  try {
-    if (params.country) {
-      country = new Intl.DisplayNames([locale], { type: 'region' }).of(params.country) ?? country;
-    }
-  } catch {
-    // an unknown code: the dash
-  }
+  const browser = browserLabel(
+    params,
+    (name, os) => ta('sessions.on', { browser: name, os }),
+    ta('sessions.unknownBrowser'),
+  );
+  const country = params.country ? countryName(params.country, locale) : '—';
   const values = {
     brand: brand.name,
     email: params.to,
     browser,
     country,
     time: params.at.toISOString().slice(0, 16).replace('T', ' '),
-    url: new URL(localizePath(locale, '/myAccount'), config().SITE_URL).toString(),
+    url: siteLink(locale, '/myAccount'),
   };
   return composeMail({
     to: params.to,

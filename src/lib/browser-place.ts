@@ -1,3 +1,5 @@
+// How the account's pages and mails name a browser and the country it signed in from.
+
 /** The country's name in `locale` ('Deutschland' for DE in German); the code if unknown. */
 export function countryName(code: string, locale: string): string {
   try {
