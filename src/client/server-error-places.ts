@@ -47,3 +47,27 @@ export const giftRedeemPlaces = {
   codes: { 40010: 'gift-code', 40905: 'gift-code' },
   params: { code: 'gift-code', email: 'redeem-email' },
 } satisfies ServerErrorPlaces<'gift-code' | 'redeem-email'>;
+
+/** Confirming who one is (web/reauth): a wrong password or code concerns its field. */
+export const reauthPlaces = {
+  codes: { 40001: 'password', 40015: 'code' },
+  params: { password: 'password', code: 'code' },
+} satisfies ServerErrorPlaces<'password' | 'code'>;
+
+/** The second step of a sign-in: a wrong code or recovery code concerns the field shown. */
+export const mfaPlaces = {
+  codes: { 40015: 'code' },
+  params: { code: 'code', recovery_code: 'code' },
+} satisfies ServerErrorPlaces<'code'>;
+
+/** Turning two-factor on (the code) and off (the password and the code). */
+export const totpPlaces = {
+  codes: { 40001: 'password', 40015: 'code' },
+  params: { password: 'password', code: 'code', recovery_code: 'code' },
+} satisfies ServerErrorPlaces<'password' | 'code'>;
+
+/** Email change: the new address, then the code mailed to it. */
+export const emailChangePlaces = {
+  codes: { 40021: 'new-email', 40907: 'new-email', 40002: 'code', 40003: 'code' },
+  params: { new_email: 'new-email', code: 'code' },
+} satisfies ServerErrorPlaces<'new-email' | 'code'>;

@@ -11,6 +11,15 @@ export const accountEventKinds = [
   'device_bound',
   'device_unbound',
   'refund_requested',
+  'mfa_failed',
+  'totp_enabled',
+  'totp_disabled',
+  'recovery_codes_regenerated',
+  'recovery_code_used',
+  'passkey_added',
+  'passkey_removed',
+  'email_changed',
+  'data_exported',
 ] as const;
 
 export type AccountEventKind = (typeof accountEventKinds)[number];

@@ -21,6 +21,8 @@ export const validationTexts = {
   passwordUnchanged: 'Password no change.',
   codeRequired: 'Please enter the code from the email',
   codeInvalid: 'The code has 6 digits',
+  authCodeRequired: 'Enter the 6-digit code from your authenticator app',
+  recoveryCodeInvalid: 'A recovery code has 10 letters and digits',
 } as const;
 
 export type ValidationKey = keyof typeof validationTexts;
@@ -88,6 +90,19 @@ export function checkEmail(email: string): ValidationKey | null {
 }
 
 /** One-time codes are 6 digits. */
+/** A code of an authenticator app: 6 digits, spaces allowed ("123 456"). */
+export function checkAuthCode(code: string): ValidationKey | null {
+  const digits = code.replace(/\s+/g, '');
+  if (digits.length === 0) return 'authCodeRequired';
+  if (!/^\d{6}$/.test(digits)) return 'codeInvalid';
+  return null;
+}
+
+/** A recovery code: 10 letters and digits, in any case, dashes and spaces allowed. */
+export function checkRecoveryCode(code: string): ValidationKey | null {
+  return /^[a-z0-9]{10}$/i.test(code.replace(/[\s-]+/g, '')) ? null : 'recoveryCodeInvalid';
+}
+
 export function checkCode(code: string): ValidationKey | null {
   const trimmed = code.trim();
   if (trimmed.length === 0) return 'codeRequired';

@@ -48,6 +48,24 @@ const email: Field = { kind: 'email', good: freshEmail };
 const password = (value: string): Field => ({ kind: 'password', good: () => value });
 const locale = choice('en');
 
+/** A WebAuthn response's shape (its signature checks fail: nobody's authenticator made it). */
+const webauthnResponse: Field = {
+  kind: 'text',
+  good: () => ({
+    id: 'AAAA',
+    rawId: 'AAAA',
+    type: 'public-key',
+    response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+    clientExtensionResults: {},
+  }),
+  inject: (text) => ({
+    id: text,
+    rawId: text,
+    type: 'public-key',
+    response: { clientDataJSON: text },
+  }),
+};
+
 const account = '/api/mms/account/v1';
 const payment = '/api/mms/payment/v1';
 
@@ -229,6 +247,114 @@ export const endpoints: readonly Endpoint[] = [
       device_user_id: text('win-install-1'),
       device_name: text('DESKTOP-1'),
     },
+  },
+  // Two-factor, passkeys, re-authentication, email change, export, deletion (issue 17). The
+  // fuzzer's sessions never re-authenticated, so the sensitive ones stop at 40014.
+  {
+    method: 'POST',
+    path: `${account}/web/login/mfa`,
+    session: false,
+    guard: 'app-type',
+    body: { mfa_token: text(strangerToken()), code: text('123456') },
+  },
+  { method: 'GET', path: `${account}/web/reauth`, session: true, guard: 'app-type' },
+  {
+    method: 'POST',
+    path: `${account}/web/reauth`,
+    session: true,
+    guard: 'app-type',
+    body: { password: password('Wrong-pass1!') },
+  },
+  { method: 'GET', path: `${account}/web/2fa`, session: true, guard: 'app-type' },
+  { method: 'POST', path: `${account}/web/2fa/totp/setup`, session: true, guard: 'app-type' },
+  {
+    method: 'POST',
+    path: `${account}/web/2fa/totp/enable`,
+    session: true,
+    guard: 'app-type',
+    body: { code: text('123456') },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/2fa/totp/disable`,
+    session: true,
+    guard: 'app-type',
+    body: { password: password('Wrong-pass1!'), code: text('123456') },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/2fa/recovery/regenerate`,
+    session: true,
+    guard: 'app-type',
+  },
+  { method: 'GET', path: `${account}/web/passkeys`, session: true, guard: 'app-type' },
+  {
+    method: 'POST',
+    path: `${account}/web/passkeys/register/options`,
+    session: true,
+    guard: 'app-type',
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/passkeys/register/verify`,
+    session: true,
+    guard: 'app-type',
+    body: { response: webauthnResponse, name: text('Laptop') },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/passkeys/remove`,
+    session: true,
+    guard: 'app-type',
+    body: { id: text('00000000-0000-0000-0000-000000000000') },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/login/passkey/options`,
+    session: false,
+    guard: 'app-type',
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/login/passkey/verify`,
+    session: false,
+    guard: 'app-type',
+    body: { response: webauthnResponse },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/reauth/passkey/options`,
+    session: true,
+    guard: 'app-type',
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/reauth/passkey/verify`,
+    session: true,
+    guard: 'app-type',
+    body: { response: webauthnResponse },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/email/change`,
+    session: true,
+    guard: 'app-type',
+    body: { new_email: email, language: locale },
+  },
+  {
+    method: 'POST',
+    path: `${account}/web/email/confirm`,
+    session: true,
+    guard: 'app-type',
+    body: { code: text('123456') },
+  },
+  { method: 'GET', path: `${account}/web/export`, session: true, guard: 'app-type' },
+  {
+    method: 'POST',
+    path: `${account}/web/delete`,
+    session: true,
+    guard: 'app-type',
+    body: { confirm: choice('DELETE') },
   },
   { method: 'POST', path: `${account}/geo_info`, session: false, guard: 'app-type' },
   // Bot-check wrappers: the same calls under /ws/mm/reca/{r2|r3}/, recasign in body or query.

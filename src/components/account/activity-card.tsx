@@ -41,9 +41,9 @@ export function ActivityCard({ events }: { events: ActivityItem[] }) {
       className="rounded-2xl border border-slate-200 bg-white p-6 lg:col-span-2"
       data-area="activity"
     >
-      <h2 id="activity-heading" className="text-xl font-bold">
+      <h3 id="activity-heading" className="text-xl font-bold">
         {t('activity.title')}
-      </h2>
+      </h3>
       <p className="mt-1 text-slate-600">{t('activity.intro')}</p>
       {shown.length === 0 ? (
         <p className="mt-4">{t('activity.empty')}</p>

@@ -51,9 +51,9 @@ export function DevicesCard({ initial }: { initial: DeviceItem[] }) {
       aria-labelledby="devices-heading"
       className="rounded-2xl border border-slate-200 bg-white p-6"
     >
-      <h2 id="devices-heading" className="text-xl font-bold">
+      <h3 id="devices-heading" className="text-xl font-bold">
         {t('devices')}
-      </h2>
+      </h3>
       <p className="mt-1 text-slate-600">{t('devicesIntro')}</p>
       {devices.length === 0 ? (
         <p className="mt-4">{t('noDevices')}</p>

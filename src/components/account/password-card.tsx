@@ -17,18 +17,26 @@ import { SetPasswordForm } from './set-password-form';
 type Field = 'current' | 'password' | 'confirm';
 
 /** Change the password, or set the first one for an account made at checkout. */
-export function PasswordCard({ profile }: { profile: SessionUser }) {
+export function PasswordCard({
+  profile,
+  headingLevel = 2,
+}: {
+  profile: SessionUser;
+  /** 3 inside the account page's Security section. */
+  headingLevel?: 2 | 3;
+}) {
   const t = useTranslations('Account');
   const [hasPassword, setHasPassword] = useState(profile.is_password_set);
+  const Heading = headingLevel === 3 ? 'h3' : 'h2';
 
   return (
     <section
       aria-labelledby="password-heading"
       className="rounded-2xl border border-slate-200 bg-white p-6"
     >
-      <h2 id="password-heading" className="text-xl font-bold">
+      <Heading id="password-heading" className="text-xl font-bold">
         {hasPassword ? t('changePassword') : t('setPassword')}
-      </h2>
+      </Heading>
       {hasPassword ? (
         <ChangePasswordForm />
       ) : (

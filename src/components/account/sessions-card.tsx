@@ -91,9 +91,9 @@ export function SessionsCard({ initial }: { initial: SessionItem[] }) {
       className="rounded-2xl border border-slate-200 bg-white p-6"
       data-area="sessions"
     >
-      <h2 id="sessions-heading" className="text-xl font-bold">
+      <h3 id="sessions-heading" className="text-xl font-bold">
         {t('sessions.title')}
-      </h2>
+      </h3>
       <p className="mt-1 text-slate-600">{t('sessions.intro')}</p>
       <ul className="mt-4 divide-y divide-slate-200">
         {sessions.map((session) => (

@@ -16,6 +16,17 @@ export const accountErrorCodes = {
   currentSession: 40007,
   deviceNotFound: 40401,
   sessionNotFound: 40404,
+  reauthRequired: 40014,
+  mfaCodeWrong: 40015,
+  mfaExpired: 40016,
+  totpNotOn: 40017,
+  totpNotSetUp: 40018,
+  totpAlreadyOn: 40906,
+  passkeyExpired: 40019,
+  passkeyRejected: 40020,
+  passkeyNotFound: 40405,
+  emailUnchanged: 40021,
+  emailTaken: 40907,
   blockedRegion: 451,
 } as const;
 
@@ -59,5 +70,48 @@ export const accountErrors = {
   // Unknown ids, another account's sessions and ended ones answer alike.
   sessionNotFound: () =>
     new ApiError(404, accountErrorCodes.sessionNotFound, 'No such session on this account.'),
+  // `methods`: what the caller can confirm with ('password', 'totp', 'passkey').
+  reauthRequired: (methods: readonly string[] = []) =>
+    new ApiError(
+      400,
+      accountErrorCodes.reauthRequired,
+      'Confirm it is you first: enter your password, a two-factor code or use a passkey.',
+      { methods },
+    ),
+  mfaCodeWrong: () =>
+    new ApiError(400, accountErrorCodes.mfaCodeWrong, 'Incorrect two-factor code.'),
+  // Unknown, used, older than 5 minutes or out of tries: the sign-in starts again.
+  mfaExpired: () =>
+    new ApiError(
+      400,
+      accountErrorCodes.mfaExpired,
+      'This sign-in has expired. Enter your email and password again.',
+    ),
+  totpNotOn: () =>
+    new ApiError(400, accountErrorCodes.totpNotOn, 'Two-factor authentication is not on.'),
+  totpNotSetUp: () =>
+    new ApiError(
+      400,
+      accountErrorCodes.totpNotSetUp,
+      'Start the two-factor setup again: scan a new code.',
+    ),
+  totpAlreadyOn: () =>
+    new ApiError(409, accountErrorCodes.totpAlreadyOn, 'Two-factor authentication is already on.'),
+  // The options call's challenge is unknown, used, older than 5 minutes or for another purpose.
+  passkeyExpired: () =>
+    new ApiError(400, accountErrorCodes.passkeyExpired, 'The passkey request expired. Try again.'),
+  // A signature, origin or credential that does not check out; unknown passkeys alike.
+  passkeyRejected: () =>
+    new ApiError(400, accountErrorCodes.passkeyRejected, 'This passkey could not be verified.'),
+  passkeyNotFound: () =>
+    new ApiError(404, accountErrorCodes.passkeyNotFound, 'No such passkey on this account.'),
+  emailUnchanged: () =>
+    new ApiError(400, accountErrorCodes.emailUnchanged, 'This is already your email address.'),
+  emailTaken: () =>
+    new ApiError(
+      409,
+      accountErrorCodes.emailTaken,
+      'Another account uses this email address. Sign in to that one or choose another address.',
+    ),
   blockedRegion: () => new ApiError(451, accountErrorCodes.blockedRegion, blockedRegionMessage),
 };

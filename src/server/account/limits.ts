@@ -21,6 +21,13 @@ export const limitRules = {
   // takes five wrong tries; these bound the guessing across codes and addresses.
   codeCheckEmail: { name: 'code-check-email', points: 20, windowSeconds: 60 * 60 },
   codeCheckIp: { name: 'code-check-ip', points: 60, windowSeconds: 60 * 60 },
+  // Two-factor and recovery codes typed at sign-in, re-authentication and disabling, right or
+  // wrong, per account: a stolen password cannot buy fresh mfa_tokens to guess on, and one
+  // sign-in's 5 tries are a subset of these.
+  mfaAccount: { name: 'mfa-account', points: 10, windowSeconds: 15 * 60 },
+  mfaIp: { name: 'mfa-ip', points: 30, windowSeconds: 15 * 60 },
+  // Passkey ceremonies started (each stores a challenge) per address.
+  passkeyIp: { name: 'passkey-ip', points: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type LimitName = keyof typeof limitRules;
@@ -40,6 +47,9 @@ const messages: Record<LimitName, string> = {
   changePassword: 'Too many wrong passwords. Try again in',
   codeCheckEmail: 'Too many codes tried. Try again in',
   codeCheckIp: 'Too many codes tried. Try again in',
+  mfaAccount: 'Too many codes tried. Try again in',
+  mfaIp: 'Too many codes tried. Try again in',
+  passkeyIp: 'Too many passkey attempts. Try again in',
 };
 
 // The limiter's 429 gets a sentence that names the wait, so the toast tells the user what to do.

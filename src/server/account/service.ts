@@ -14,9 +14,11 @@ import {
 import { recordAccountEvent } from './activity';
 import { accountErrors } from './errors';
 import { accountLimits } from './limits';
+import { type MfaRequired, startMfaChallenge } from './mfa';
 import { mailNewBrowserSignIn } from './new-sign-in';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash';
 import { findUserByEmail, setFirstPasswordHash, setPasswordHash } from './queries';
+import { isTotpEnabled } from './two-factor';
 
 export interface Profile {
   email: string;
@@ -34,25 +36,28 @@ export function profileOf(user: User): Profile {
   };
 }
 
+export interface SignInParams {
+  username: string;
+  password: string;
+  ipKey: string;
+  client?: SessionClient | undefined;
+  /** The language of mails this sign-in causes (a new browser's notice). */
+  locale?: Locale | undefined;
+}
+
 /**
  * Web login. Every failure — unknown email, account without a password, wrong password —
  * costs one argon2 verification and gives the same answer, and counts against the account
  * (by email) and the address. The attempt is counted before the password is compared: a burst
  * of parallel guesses gets at most the limit judged, the rest a 429. A success gives its point
- * back to the address and clears the account's counter.
+ * back to the address and clears the account's counter. With two-factor on, the right password
+ * gives no session but the second step's token (mfa.ts).
  */
 export async function login(
   db: Db,
-  params: {
-    username: string;
-    password: string;
-    ipKey: string;
-    client?: SessionClient;
-    /** The language of mails this sign-in causes (a new browser's notice). */
-    locale?: Locale;
-  },
+  params: SignInParams,
   settings: SessionSettings = sessionSettings(),
-): Promise<{ token: string; user: User }> {
+): Promise<{ token: string; user: User } | MfaRequired> {
   const email = normalizeEmail(params.username);
   const limits = accountLimits(db);
   try {
@@ -77,9 +82,25 @@ export async function login(
   }
   await limits.reset('loginAccount', email);
   await limits.reward('loginIp', params.ipKey);
-  const { token, session } = await startWebSession(db, user.id, settings, params.client);
+  if (await isTotpEnabled(db, user.id)) return startMfaChallenge(db, user.id);
+  return finishSignIn(db, user, params, settings);
+}
+
+/**
+ * The end of every sign-in that proved who the user is (password, password and second factor,
+ * passkey): a web session whose re-authentication window starts now, the event, and the mail
+ * about a new browser (sent without holding up the sign-in; it compares only earlier sign-ins).
+ */
+export async function finishSignIn(
+  db: Db,
+  user: User,
+  params: Pick<SignInParams, 'client' | 'locale'>,
+  settings: SessionSettings = sessionSettings(),
+): Promise<{ token: string; user: User }> {
+  const { token, session } = await startWebSession(db, user.id, settings, params.client, {
+    proven: true,
+  });
   await recordAccountEvent(db, user.id, 'login', params.client);
-  // Sent without holding up the sign-in; it compares only sign-ins before this session.
   void mailNewBrowserSignIn(db, {
     user,
     session,

@@ -13,6 +13,8 @@ import { requestId } from './middleware/request-id';
 import { accountDeviceRoutes } from './routes/account-devices';
 import { accountHandoffRoutes } from './routes/account-handoff';
 import { accountPasswordRoutes } from './routes/account-password';
+import { accountPrivacyRoutes } from './routes/account-privacy';
+import { accountSecurityRoutes } from './routes/account-security';
 import { accountSessionRoutes } from './routes/account-session';
 import { analyticsRoutes } from './routes/analytics';
 import { blogRoutes } from './routes/blog';
@@ -114,6 +116,8 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/api/mms/account/v1', accountHandoffRoutes);
   app.route('/api/mms/account/v1', accountPasswordRoutes);
   app.route('/api/mms/account/v1', accountDeviceRoutes);
+  app.route('/api/mms/account/v1', accountSecurityRoutes);
+  app.route('/api/mms/account/v1', accountPrivacyRoutes);
   // Payments: plans, checkout, subscription, refunds, gift cards, promotion.
   app.route('/api/mms/payment/v1', paymentRoutes);
   // The bot-check wrappers: /ws/mm/reca/{r2|r3}/<rest> answers as /api/mms/<rest> after reCAPTCHA.

@@ -13,6 +13,7 @@ import {
   type Fulfilment,
   firstCharge,
   fulfilOrder,
+  isDeletedBuyer,
   recordRefund,
   sameAmount,
 } from './fulfil';
@@ -254,6 +255,37 @@ async function recordRenewal(
   });
 }
 
+/**
+ * A checkout's subscription whose account was deleted before its first payment: stopped at the
+ * provider once it can be (PayPal cancels only approved subscriptions; one still waiting for
+ * approval cannot charge), and never activated here.
+ */
+async function stopDeletedBuyers(
+  db: Db,
+  billing: Payments,
+  subscription: BillingSubscriptionRow,
+): Promise<Reconciliation> {
+  const result: Reconciliation = {
+    renewals: [],
+    refunded: [],
+    status: subscription.status as BillingStatus,
+  };
+  if (subscription.status === 'cancelled' || subscription.status === 'expired') return result;
+  const remote = await billing.getSubscription(subscription.providerSubscriptionId);
+  if (remote.status === 'APPROVAL_PENDING') return result;
+  if (remote.status !== 'CANCELLED' && remote.status !== 'EXPIRED')
+    await billing.cancelSubscription(subscription.providerSubscriptionId, 'Account deleted');
+  await setBillingStatus(db, {
+    id: subscription.id,
+    from: ['pending', ...renewingStatuses],
+    status: 'cancelled',
+    nextRenewalAt: null,
+    graceUntil: null,
+  });
+  result.status = 'cancelled';
+  return result;
+}
+
 export interface Reconciliation {
   /** The first payment's fulfilment when this call made it. */
   activated?: Fulfilment;
@@ -288,6 +320,8 @@ export async function reconcileSubscription(
     current = (await findBillingSubscriptionOfProvider(db, current)) ?? current;
     firstOrder = await firstOrderOf();
   }
+  // Its first payment, if PayPal took one, is now recorded on the failed order (fulfil.ts).
+  if (firstOrder && isDeletedBuyer(firstOrder)) return stopDeletedBuyers(db, billing, current);
   if (current.status === 'pending' && !current.firstOrderId) {
     current = await activateRenewalAgain(db, billing, current);
   }
@@ -401,13 +435,25 @@ async function syncSubscriptionStatus(
  * Turns the account's auto-renewal off: the subscription is cancelled at the provider at once
  * (no further charge) and its paid time runs to its end. Nothing to do when it is off already.
  */
-export async function turnOffAutoRenew(db: Db, billing: Payments, userId: string): Promise<void> {
+export async function turnOffAutoRenew(
+  db: Db,
+  billing: Payments,
+  userId: string,
+  /** `mail: false`: no "auto-renewal is off" mail (the account is being deleted). */
+  options: { mail?: boolean } = {},
+): Promise<void> {
   const subscription = await findAccountBillingSubscription(db, { userId });
   if (!subscription || subscription.status === 'cancelled') return;
-  await billing.cancelSubscription(
-    subscription.providerSubscriptionId,
-    'Auto-renewal turned off by the subscriber',
-  );
+  try {
+    await billing.cancelSubscription(
+      subscription.providerSubscriptionId,
+      'Auto-renewal turned off by the subscriber',
+    );
+  } catch (error: unknown) {
+    // Nothing changed here: the subscriber may try again.
+    if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
+    throw error;
+  }
   const moved = await setBillingStatus(db, {
     id: subscription.id,
     from: renewingStatuses,
@@ -415,7 +461,8 @@ export async function turnOffAutoRenew(db: Db, billing: Payments, userId: string
     nextRenewalAt: null,
     graceUntil: null,
   });
-  const premium = moved ? await findSubscription(db, { userId }) : undefined;
+  const premium =
+    moved && options.mail !== false ? await findSubscription(db, { userId }) : undefined;
   if (moved && premium) {
     await mailAccount(
       db,

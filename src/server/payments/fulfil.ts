@@ -40,6 +40,11 @@ export interface Fulfilment {
  * amount is not fulfilled: the order is marked failed for a person to look at. The first payment
  * of a subscription also starts it (`renewsAt`: when the provider charges next).
  */
+/** An order left by a deleted account: no owner, the email only as its digest (deletion.ts). */
+export function isDeletedBuyer(order: Pick<OrderRow, 'userId' | 'buyerEmail'>): boolean {
+  return !order.userId && Boolean(order.buyerEmail?.startsWith('sha256:'));
+}
+
 export async function fulfilOrder(
   db: Db,
   orderId: string,
@@ -53,13 +58,20 @@ export async function fulfilOrder(
     if (current.status === 'paid' || current.status === 'refunded') {
       return { granted: false, order: current };
     }
+    const deleted = isDeletedBuyer(current);
     if (
+      deleted ||
       capture.status !== 'COMPLETED' ||
       !sameAmount(capture.amount, current.amount) ||
       capture.currency !== current.currency
     ) {
-      const reason =
-        capture.status !== 'COMPLETED' ? `capture ${capture.status}` : 'amount mismatch';
+      // A checkout of an account deleted since cannot grant anything: failed, with the capture
+      // recorded, for a person to refund.
+      const reason = deleted
+        ? 'account deleted'
+        : capture.status !== 'COMPLETED'
+          ? `capture ${capture.status}`
+          : 'amount mismatch';
       const marked = await markCaptureFailed(tx, { orderId, reason, captureId: capture.id });
       failed = marked?.status === 'failed' && current.status !== 'failed';
       return { granted: false, order: marked ?? current };

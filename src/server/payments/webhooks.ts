@@ -4,7 +4,7 @@ import type { BillingSubscriptionRow, OrderRow } from '@/server/db/schema';
 import { type Payments, reconcileSubscription } from './billing';
 import { captureRequestId, isOrderId } from './checkout';
 import { notifyFulfilled } from './emails';
-import { type Fulfilment, fulfilOrder, markOrder, recordRefund } from './fulfil';
+import { type Fulfilment, fulfilOrder, isDeletedBuyer, markOrder, recordRefund } from './fulfil';
 import {
   findBillingSubscriptionById,
   findBillingSubscriptionOfProvider,
@@ -145,6 +145,11 @@ export async function handleWebhook(
     return 'processed';
   }
 
+  if (type === 'CHECKOUT.ORDER.APPROVED' && isDeletedBuyer(order)) {
+    // Approved at PayPal after its account was deleted: never captured, so never charged.
+    await recordWebhookEvent(db, { eventId, provider: provider.name, eventType: type });
+    return 'ignored';
+  }
   if (type === 'CHECKOUT.ORDER.APPROVED') {
     // The buyer approved but may never come back to the site: capture now.
     const result = await provider.captureOrder(order.providerOrderId, captureRequestId(order));

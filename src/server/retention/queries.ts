@@ -34,6 +34,9 @@ function rules(now: Date): Record<string, SQL> {
       where created_at < ${at}::timestamptz - make_interval(days => ${retention.accountEventDays})`,
     codes: sql`delete from verification_codes where expires_at < ${at}::timestamptz`,
     handoffs: sql`delete from login_handoffs where expires_at < ${at}::timestamptz`,
+    mfaChallenges: sql`delete from mfa_challenges where expires_at < ${at}::timestamptz`,
+    webauthnChallenges: sql`delete from webauthn_challenges where expires_at < ${at}::timestamptz`,
+    emailChanges: sql`delete from email_changes where expires_at < ${at}::timestamptz`,
     rateLimits: sql`delete from rate_limits where expire < ${at}::timestamptz`,
   };
 }

@@ -30,6 +30,7 @@ export async function insertSession(
     deviceId?: string;
     userAgent?: string;
     country?: string;
+    reauthAt?: Date;
   },
 ): Promise<Session> {
   const [row] = await db
@@ -43,6 +44,7 @@ export async function insertSession(
       deviceId: params.deviceId,
       userAgent: params.userAgent,
       country: params.country,
+      reauthAt: params.reauthAt,
     })
     .returning();
   if (!row) throw new Error('session insert returned no row');

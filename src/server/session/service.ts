@@ -60,6 +60,8 @@ export async function startWebSession(
   userId: string,
   settings: SessionSettings = sessionSettings(),
   client?: SessionClient,
+  /** `proven`: the user just gave a password or passkey (starts the re-authentication window). */
+  options: { proven?: boolean } = {},
 ): Promise<{ token: string; session: Session }> {
   const token = newSessionToken();
   const now = new Date();
@@ -72,6 +74,7 @@ export async function startWebSession(
       expiresAt: new Date(now.getTime() + settings.maxAgeSeconds * 1000),
       userAgent: client?.userAgent.slice(0, userAgentMaxLength),
       country: client?.country,
+      reauthAt: options.proven ? now : undefined,
     });
     await trimWebSessions(tx, { userId, keep: settings.webSessionLimit, now });
     return inserted;

@@ -34,7 +34,7 @@ accountSessionRoutes.post(
     }
     const { username, password } = c.req.valid('json');
     const settings = sessionSettings();
-    const { token, user } = await login(
+    const result = await login(
       c.var.db().db,
       {
         username,
@@ -45,8 +45,10 @@ accountSessionRoutes.post(
       },
       settings,
     );
-    setSessionCookies(c, token, settings.maxAgeSeconds, user.id);
-    return ok(c, { token });
+    // Two-factor on: no session yet, the second step's token (web/login/mfa).
+    if ('mfa_required' in result) return ok(c, result);
+    setSessionCookies(c, result.token, settings.maxAgeSeconds, result.user.id);
+    return ok(c, { token: result.token });
   },
 );
 

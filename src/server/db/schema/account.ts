@@ -56,6 +56,10 @@ export const sessions = pgTable(
     // '' unknown).
     userAgent: text('user_agent'),
     country: text('country'),
+    // When its holder last proved who they are (the password at sign-in, or a password, passkey
+    // or two-factor code since): changing the email, two-factor or passkeys, exporting and
+    // deleting need it within 5 minutes. Null for sessions made without (hand-off, checkout).
+    reauthAt: timestamp('reauth_at', { withTimezone: true }),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );

@@ -8,4 +8,5 @@ export * from './forms';
 export * from './mail';
 export * from './payments';
 export * from './rate-limits';
+export * from './security';
 export * from './users';

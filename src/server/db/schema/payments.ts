@@ -86,7 +86,9 @@ export const orders = pgTable(
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
-    // The normalised email a buyer without a session gave (null for a signed-in buyer).
+    // The normalised email a buyer without a session gave (null for a signed-in buyer). Once the
+    // account is deleted, user_id is null and this is the email's digest, 'sha256:…' (kept for
+    // the accounting records; never an address, so nothing is mailed or matched by it).
     buyerEmail: text('buyer_email'),
     // 'plan' | 'gift' | 'renewal' (a subscription's later payment: no checkout, no token)
     kind: text('kind').notNull(),
@@ -148,6 +150,12 @@ export const orders = pgTable(
       .where(sql`${table.captureId} is not null`),
     check('orders_owner', sql`${table.userId} is not null or ${table.buyerEmail} is not null`),
     index('orders_buyer_email_idx').on(table.buyerEmail, table.createdAt),
+    // A deleted account's orders keep only the digest of its email (src/server/account/
+    // deletion.ts); no fulfilment or redemption may ever give such an order an account again.
+    check(
+      'orders_deleted_account_detached',
+      sql`${table.buyerEmail} not like 'sha256:%' or ${table.userId} is null`,
+    ),
   ],
 );
 
@@ -160,7 +168,8 @@ export const billingSubscriptions = pgTable(
   'billing_subscriptions',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    // Null until the first payment makes or finds the buyer's account (as on its order).
+    // Null until the first payment makes or finds the buyer's account (as on its order), and
+    // again once that account is deleted.
     userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
     // The checkout that started it; null for one started again from the account (auto-renewal
     // turned back on), whose first payment is a renewal.
@@ -287,9 +296,9 @@ export const refundRequests = pgTable(
   'refund_requests',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    // Null once the account that asked was deleted: the request stays (a queued refund is still
+    // sent), tied to its order.
+    userId: uuid('user_id').references(() => users.id),
     orderId: uuid('order_id')
       .notNull()
       .unique()

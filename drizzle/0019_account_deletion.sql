@@ -1,0 +1,2 @@
+ALTER TABLE "refund_requests" ALTER COLUMN "user_id" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_deleted_account_detached" CHECK ("orders"."buyer_email" not like 'sha256:%' or "orders"."user_id" is null);
