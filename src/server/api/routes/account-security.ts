@@ -1,12 +1,5 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { asLocale, localeCookieName } from '@/lib/locales';
-import {
-  callerLocation,
-  isBlockedCountry,
-  sessionClientOf,
-} from '@/server/account/client-location';
-import { accountErrors } from '@/server/account/errors';
+import { callerLocation } from '@/server/account/client-location';
 import { completeMfa } from '@/server/account/mfa';
 import {
   authenticationOptions,
@@ -34,12 +27,12 @@ import {
   setupTotp,
   twoFactorStatus,
 } from '@/server/account/two-factor';
-import { setSessionCookies } from '@/server/session/cookies';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { sessionSettings } from '@/server/session/service';
 import { recordSessionEvent } from '../account-event';
 import { ok } from '../envelope';
 import { requireRecentAuth } from '../middleware/recent-auth';
+import { signedIn, signInRequest } from '../sign-in';
 import { validate } from '../validate';
 
 export const accountSecurityRoutes = new Hono<AuthEnv>();
@@ -47,24 +40,14 @@ export const accountSecurityRoutes = new Hono<AuthEnv>();
 // POST /api/mms/account/v1/web/login/mfa – the second step: { mfa_token, code | recovery_code }
 // → { token } and the cookies, as web/login
 accountSecurityRoutes.post('/web/login/mfa', validate('json', mfaLoginSchema), async (c) => {
-  const where = await callerLocation(c.req.raw);
-  if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
   const { mfa_token, code, recovery_code } = c.req.valid('json');
   const settings = sessionSettings();
-  const { token, user } = await completeMfa(
+  const result = await completeMfa(
     c.var.db().db,
-    {
-      mfaToken: mfa_token,
-      code,
-      recovery_code,
-      ipKey: where.limitKey,
-      client: sessionClientOf(c.req.raw, where),
-      locale: asLocale(getCookie(c, localeCookieName)),
-    },
+    { mfaToken: mfa_token, code, recovery_code, ...(await signInRequest(c)) },
     settings,
   );
-  setSessionCookies(c, token, settings.maxAgeSeconds, user.id);
-  return ok(c, { token });
+  return signedIn(c, result, settings);
 });
 
 // GET /api/mms/account/v1/web/reauth – whether this session may make sensitive changes now
@@ -204,21 +187,16 @@ accountSecurityRoutes.post(
   '/web/login/passkey/verify',
   validate('json', passkeyAssertionSchema),
   async (c) => {
-    const where = await callerLocation(c.req.raw);
-    if (isBlockedCountry(where.country)) throw accountErrors.blockedRegion();
     const settings = sessionSettings();
-    const { token, user } = await signInWithPasskey(
+    const result = await signInWithPasskey(
       c.var.db().db,
       {
         response: c.req.valid('json').response as unknown as AssertionJson,
-        ipKey: where.limitKey,
-        client: sessionClientOf(c.req.raw, where),
-        locale: asLocale(getCookie(c, localeCookieName)),
+        ...(await signInRequest(c)),
       },
       settings,
     );
-    setSessionCookies(c, token, settings.maxAgeSeconds, user.id);
-    return ok(c, { token });
+    return signedIn(c, result, settings);
   },
 );
 

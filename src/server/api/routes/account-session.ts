@@ -1,21 +1,14 @@
 import { Hono } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { asLocale, localeCookieName } from '@/lib/locales';
-import {
-  callerLocation,
-  isBlockedCountry,
-  sessionClientOf,
-} from '@/server/account/client-location';
-import { accountErrors } from '@/server/account/errors';
 import { loginSchema } from '@/server/account/schemas';
 import { login, profileOf } from '@/server/account/service';
 import { recordLoginFailure } from '@/server/metrics';
-import { clearSessionCookies, presentedToken, setSessionCookies } from '@/server/session/cookies';
+import { clearSessionCookies, presentedToken } from '@/server/session/cookies';
 import { type AuthEnv, requireSession } from '@/server/session/middleware';
 import { authenticate, endSession, sessionSettings } from '@/server/session/service';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
 import { requireBotCheck } from '../middleware/bot-check-guard';
+import { signedIn, signInRequest } from '../sign-in';
 import { validate } from '../validate';
 
 export const accountSessionRoutes = new Hono<AuthEnv>();
@@ -27,28 +20,16 @@ accountSessionRoutes.post(
   requireBotCheck(),
   validate('json', loginSchema),
   async (c) => {
-    const where = await callerLocation(c.req.raw);
-    if (isBlockedCountry(where.country)) {
-      recordLoginFailure('blocked_region');
-      throw accountErrors.blockedRegion();
-    }
+    const request = await signInRequest(c).catch((error: unknown) => {
+      if (error instanceof ApiError && error.code === 451) recordLoginFailure('blocked_region');
+      throw error;
+    });
     const { username, password } = c.req.valid('json');
     const settings = sessionSettings();
-    const result = await login(
-      c.var.db().db,
-      {
-        username,
-        password,
-        ipKey: where.limitKey,
-        client: sessionClientOf(c.req.raw, where),
-        locale: asLocale(getCookie(c, localeCookieName)),
-      },
-      settings,
-    );
+    const result = await login(c.var.db().db, { username, password, ...request }, settings);
     // Two-factor on: no session yet, the second step's token (web/login/mfa).
     if ('mfa_required' in result) return ok(c, result);
-    setSessionCookies(c, result.token, settings.maxAgeSeconds, result.user.id);
-    return ok(c, { token: result.token });
+    return signedIn(c, result, settings);
   },
 );
 
