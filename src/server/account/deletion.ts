@@ -4,14 +4,10 @@ import { normalizeEmail } from '@/lib/password-rules';
 import { ApiError } from '@/server/api/errors';
 import type { Db } from '@/server/db/client';
 import { logger } from '@/server/log';
-import { type Payments, turnOffAutoRenew } from '@/server/payments/billing';
+import { cancelRenewal, type Payments, turnOffAutoRenew } from '@/server/payments/billing';
 import { paymentErrors } from '@/server/payments/errors';
 import { ProviderUnavailableError } from '@/server/payments/provider';
-import {
-  listAccountRenewingSubscriptions,
-  renewingStatuses,
-  setBillingStatus,
-} from '@/server/payments/queries/billing-subscriptions';
+import { listAccountRenewingSubscriptions } from '@/server/payments/queries/billing-subscriptions';
 import { accountExists, purgeAccount } from './queries/deletion';
 
 // Deleting an account (POST web/delete, after confirm "DELETE" and a recent re-authentication).
@@ -87,16 +83,8 @@ async function stopRenewals(db: Db, billing: Payments, userId: string): Promise<
   if (renewing.length === 0) return false;
   try {
     await turnOffAutoRenew(db, billing, userId, { mail: false });
-    for (const other of await listAccountRenewingSubscriptions(db, { userId })) {
-      await billing.cancelSubscription(other.providerSubscriptionId, 'Account deleted');
-      await setBillingStatus(db, {
-        id: other.id,
-        from: renewingStatuses,
-        status: 'cancelled',
-        nextRenewalAt: null,
-        graceUntil: null,
-      });
-    }
+    for (const other of await listAccountRenewingSubscriptions(db, { userId }))
+      await cancelRenewal(db, billing, other, 'Account deleted');
   } catch (error: unknown) {
     if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
     throw error;

@@ -35,6 +35,7 @@ import {
   isRenewing,
   listAccountRenewingSubscriptions,
   listOverdueBillingSubscriptions,
+  markBillingCancelled,
   markBillingRenewed,
   renewingStatuses,
   setBillingStatus,
@@ -139,6 +140,17 @@ export async function activateSubscription(
   return { state: 'fulfilled', fulfilment };
 }
 
+/** Stops a subscription renewing: cancelled at the provider, then here. */
+export async function cancelRenewal(
+  db: Db,
+  billing: Payments,
+  subscription: BillingSubscriptionRow,
+  reason: string,
+): Promise<void> {
+  await billing.cancelSubscription(subscription.providerSubscriptionId, reason);
+  await markBillingCancelled(db, { id: subscription.id });
+}
+
 /**
  * A new plan was bought while another one renews: the older one stops renewing (its paid time is
  * kept), so an account is never charged by two subscriptions. A provider that cannot be reached
@@ -153,14 +165,7 @@ async function stopOtherRenewals(
   for (const other of await listAccountRenewingSubscriptions(db, { userId })) {
     if (other.id === keepId || other.provider !== billing.name) continue;
     try {
-      await billing.cancelSubscription(other.providerSubscriptionId, 'Replaced by a new plan');
-      await setBillingStatus(db, {
-        id: other.id,
-        from: renewingStatuses,
-        status: 'cancelled',
-        nextRenewalAt: null,
-        graceUntil: null,
-      });
+      await cancelRenewal(db, billing, other, 'Replaced by a new plan');
     } catch (error: unknown) {
       logger.error(
         { area: 'payments', subscription_id: other.id, err: error },
@@ -275,13 +280,7 @@ async function stopDeletedBuyers(
   if (remote.status === 'APPROVAL_PENDING') return result;
   if (remote.status !== 'CANCELLED' && remote.status !== 'EXPIRED')
     await billing.cancelSubscription(subscription.providerSubscriptionId, 'Account deleted');
-  await setBillingStatus(db, {
-    id: subscription.id,
-    from: ['pending', ...renewingStatuses],
-    status: 'cancelled',
-    nextRenewalAt: null,
-    graceUntil: null,
-  });
+  await markBillingCancelled(db, { id: subscription.id, from: ['pending', ...renewingStatuses] });
   result.status = 'cancelled';
   return result;
 }
@@ -454,13 +453,7 @@ export async function turnOffAutoRenew(
     if (error instanceof ProviderUnavailableError) throw paymentErrors.networkError();
     throw error;
   }
-  const moved = await setBillingStatus(db, {
-    id: subscription.id,
-    from: renewingStatuses,
-    status: 'cancelled',
-    nextRenewalAt: null,
-    graceUntil: null,
-  });
+  const moved = await markBillingCancelled(db, { id: subscription.id });
   const premium =
     moved && options.mail !== false ? await findSubscription(db, { userId }) : undefined;
   if (moved && premium) {

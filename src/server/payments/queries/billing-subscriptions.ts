@@ -210,6 +210,20 @@ export interface SetBillingStatusParams extends BillingSubscriptionIdParams {
   graceUntil?: Date | null;
 }
 
+/** Cancelled: no next renewal, no grace; only from one of `from` (default: the renewing ones). */
+export function markBillingCancelled(
+  db: Db,
+  params: { id: string; from?: BillingStatus[] },
+): Promise<BillingSubscriptionRow | undefined> {
+  return setBillingStatus(db, {
+    id: params.id,
+    from: params.from ?? renewingStatuses,
+    status: 'cancelled',
+    nextRenewalAt: null,
+    graceUntil: null,
+  });
+}
+
 /** Moves the subscription to `status` from one of `from`; undefined when it could not move. */
 export async function setBillingStatus(
   db: Db,
