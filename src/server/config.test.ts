@@ -27,7 +27,6 @@ describe('parseConfig', () => {
       SESSION_MAX_AGE_SECONDS: 2592000,
       ACCOUNT_DEVICE_LIMIT: 5,
       ACCOUNT_WEB_SESSION_LIMIT: 10,
-      ACCOUNT_REAUTH_SECONDS: 300,
       RECAPTCHA_VERIFY_URL: 'https://www.google.com/recaptcha/api/siteverify',
       RECAPTCHA_MIN_SCORE: 0.5,
       RECAPTCHA_DISABLED: false,

@@ -118,9 +118,6 @@ const configSchema = z
     ACCOUNT_DEVICE_LIMIT: z.coerce.number().int().min(1).max(100).default(5),
     // Signed-in browsers per account; one more ends the oldest web session (code 50012).
     ACCOUNT_WEB_SESSION_LIMIT: z.coerce.number().int().min(1).max(100).default(10),
-    // How long a password, passkey or two-factor code opens sensitive changes (email, two-factor,
-    // passkeys, export, deletion) to the session that gave it; at most the 5 minutes promised.
-    ACCOUNT_REAUTH_SECONDS: z.coerce.number().int().min(1).max(300).default(300),
     // reCAPTCHA v3. No secret: the bot check is off. The site key is read at build time.
     RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
     RECAPTCHA_SECRET_KEY: z.string().min(1).optional(),

@@ -251,5 +251,5 @@ export async function reauthenticateWithPasskey(
   await verifyAssertion(db, params.response, 'reauth', params.user.id);
   const now = new Date();
   await markSessionReauthenticated(db, { sessionId: params.session.id, now });
-  return new Date(now.getTime() + reauthWindowSeconds() * 1000);
+  return new Date(now.getTime() + reauthWindowSeconds * 1000);
 }

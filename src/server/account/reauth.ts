@@ -1,5 +1,4 @@
 import 'server-only';
-import { config } from '@/server/config';
 import type { Db } from '@/server/db/client';
 import type { Session, User } from '@/server/db/schema';
 import { countPasskeys, markSessionReauthenticated } from './queries/security';
@@ -15,15 +14,12 @@ import {
 // this session. Signing in with the password (or a passkey) counts; a session that came from a
 // hand-off or a checkout did not prove anything and must confirm first.
 
-/** The window: 5 minutes (ACCOUNT_REAUTH_SECONDS may shorten it). */
-export function reauthWindowSeconds(): number {
-  return config().ACCOUNT_REAUTH_SECONDS;
-}
+export const reauthWindowSeconds = 5 * 60;
 
 export function recentlyAuthenticated(session: Session, now = new Date()): boolean {
   return (
     session.reauthAt !== null &&
-    now.getTime() - session.reauthAt.getTime() < reauthWindowSeconds() * 1000
+    now.getTime() - session.reauthAt.getTime() < reauthWindowSeconds * 1000
   );
 }
 
@@ -47,5 +43,5 @@ export async function reauthenticate(
   if (params.password !== undefined) await confirmPassword(db, params.user, params.password);
   else await verifySecondFactor(db, params.user.id, params, now);
   await markSessionReauthenticated(db, { sessionId: params.session.id, now });
-  return new Date(now.getTime() + reauthWindowSeconds() * 1000);
+  return new Date(now.getTime() + reauthWindowSeconds * 1000);
 }
