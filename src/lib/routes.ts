@@ -104,6 +104,7 @@ const account: SiteRoute[] = [
   r('/login', 'plain', false),
   r('/forgetPassword', 'plain', false),
   r('/resetPassword', 'plain', false),
+  r('/endSession', 'plain', false),
   r('/myAccount', 'default', false),
   r('/pricing', 'default'),
   r('/pricing/checkout', 'plain2', false),

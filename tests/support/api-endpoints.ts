@@ -229,6 +229,13 @@ export const endpoints: readonly Endpoint[] = [
   },
   {
     method: 'POST',
+    path: `${account}/web/sessions/end`,
+    session: false,
+    guard: 'app-type',
+    body: { token: text(strangerToken()) },
+  },
+  {
+    method: 'POST',
     path: `${account}/web/device/unbind`,
     session: true,
     guard: 'app-type',

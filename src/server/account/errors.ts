@@ -26,6 +26,7 @@ export const accountErrorCodes = {
   passkeyRejected: 40020,
   passkeyNotFound: 40405,
   emailUnchanged: 40021,
+  endLinkExpired: 40022,
   emailTaken: 40907,
   blockedRegion: 451,
 } as const;
@@ -112,6 +113,13 @@ export const accountErrors = {
       409,
       accountErrorCodes.emailTaken,
       'Another account uses this email address. Sign in to that one or choose another address.',
+    ),
+  // The new-browser mail's link: unknown, used, or its session is over already.
+  endLinkExpired: () =>
+    new ApiError(
+      400,
+      accountErrorCodes.endLinkExpired,
+      'This link no longer works: it was used already, or that browser is signed out.',
     ),
   blockedRegion: () => new ApiError(451, accountErrorCodes.blockedRegion, blockedRegionMessage),
 };

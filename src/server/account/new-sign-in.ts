@@ -6,7 +6,9 @@ import { logger } from '@/server/log';
 import type { Mailer } from '@/server/mail';
 import { mailerFor } from '@/server/mail/mailer-for';
 import { sendQueued } from '@/server/mail/queue';
+import { setSessionEndToken } from '@/server/session/queries';
 import type { SessionClient } from '@/server/session/service';
+import { hashToken, newSessionToken } from '@/server/session/tokens';
 import { browserFamily, describeUserAgent } from '@/server/session/user-agent';
 import { activityDays } from './activity';
 import { newSignInEmail } from './emails/new-sign-in';
@@ -40,7 +42,11 @@ export async function mailNewBrowserSignIn(
     );
     if (logins.length === 0) return;
     if (logins.some((event) => browserFamily(event.userAgent) === family)) return;
+    // The mail's one-click "sign that browser out": a token that ends this session only, once.
+    const endToken = newSessionToken();
+    await setSessionEndToken(db, { sessionId: params.session.id, tokenHash: hashToken(endToken) });
     const message = await newSignInEmail({
+      endToken,
       to: params.user.email,
       locale: params.locale,
       ...describeUserAgent(params.client.userAgent),

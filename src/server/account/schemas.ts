@@ -153,3 +153,7 @@ export const deleteAccountSchema = z.object({
   confirm: z.literal('DELETE', { error: 'confirm must be "DELETE"' }),
   language: languageField,
 });
+
+export const endSessionSchema = z.object({
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(100),
+});

@@ -3,11 +3,13 @@ import type { Db } from '@/server/db/client';
 import type { Session } from '@/server/db/schema';
 import {
   endOtherWebSessions,
+  endSessionByToken,
   endWebSession,
   listWebSessions,
   type WebSessionsParams,
 } from '@/server/session/queries';
 import { type SessionSettings, sessionSettings } from '@/server/session/service';
+import { hashToken, looksLikeToken } from '@/server/session/tokens';
 import { describeUserAgent } from '@/server/session/user-agent';
 import { accountErrors } from './errors';
 
@@ -71,4 +73,15 @@ export async function revokeOtherWebSessions(
   settings: SessionSettings = sessionSettings(),
 ): Promise<number> {
   return endOtherWebSessions(db, { ...window(current, settings), keepSessionId: current.id });
+}
+
+/**
+ * POST web/sessions/end: the link in the new-browser mail ends that one session, without
+ * signing in (whoever reads the account's mail may); once. Answers the account's id.
+ */
+export async function endSessionFromMail(db: Db, token: string): Promise<string> {
+  if (!looksLikeToken(token)) throw accountErrors.endLinkExpired();
+  const userId = await endSessionByToken(db, { tokenHash: hashToken(token), now: new Date() });
+  if (!userId) throw accountErrors.endLinkExpired();
+  return userId;
 }

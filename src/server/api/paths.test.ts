@@ -57,6 +57,7 @@ const guarded = [
   'GET /api/mms/account/v1/web/activity',
   'POST /api/mms/account/v1/web/sessions/revoke',
   'POST /api/mms/account/v1/web/sessions/revoke_others',
+  'POST /api/mms/account/v1/web/sessions/end',
   'POST /api/mms/account/v1/web/login/mfa',
   'GET /api/mms/account/v1/web/reauth',
   'POST /api/mms/account/v1/web/reauth',

@@ -140,6 +140,34 @@ export async function endWebSession(
   return ended.length > 0;
 }
 
+/** Gives the session the hash of its mail's one-time "sign that browser out" token. */
+export async function setSessionEndToken(db: Db, params: { sessionId: string; tokenHash: string }) {
+  await db
+    .update(sessions)
+    .set({ endTokenHash: params.tokenHash })
+    .where(eq(sessions.id, params.sessionId));
+}
+
+/**
+ * Ends the session whose mail token this is, using the token up, in one statement: the account's
+ * id for the one caller that did; undefined for an unknown or used token or a session already
+ * over.
+ */
+export async function endSessionByToken(db: Db, params: { tokenHash: string; now: Date }) {
+  const [row] = await db
+    .update(sessions)
+    .set({ revokedAt: params.now, revokedReason: 'ended', endTokenHash: null })
+    .where(
+      and(
+        eq(sessions.endTokenHash, params.tokenHash),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, params.now),
+      ),
+    )
+    .returning({ userId: sessions.userId });
+  return row?.userId;
+}
+
 /** Ends every live web session of the account but `keepSessionId`; answers how many. */
 export async function endOtherWebSessions(
   db: Db,

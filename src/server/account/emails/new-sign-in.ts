@@ -20,6 +20,8 @@ export async function newSignInEmail(params: {
   /** ISO 3166-1 alpha-2, '' when unknown. */
   country: string;
   at: Date;
+  /** The one-time token of the link that signs this browser out (the page reads `#token=`). */
+  endToken: string;
 }): Promise<MailMessage> {
   const { locale } = params;
   const messages = await loadMessages(locale);
@@ -38,6 +40,8 @@ export async function newSignInEmail(params: {
     country,
     time: params.at.toISOString().slice(0, 16).replace('T', ' '),
     url: siteLink(locale, '/myAccount'),
+    // In the fragment: browsers never send it to a server, so it stays out of logs and Referer.
+    endUrl: `${siteLink(locale, '/endSession')}#token=${params.endToken}`,
   };
   return composeMail({
     to: params.to,
@@ -47,6 +51,7 @@ export async function newSignInEmail(params: {
       t('greeting'),
       t('newSignIn.intro', values),
       t('newSignIn.ok'),
+      t('newSignIn.endLink', values),
       t('newSignIn.notYou', values),
       t('signature', values),
     ],

@@ -1,8 +1,15 @@
 import { Hono } from 'hono';
-import { accountActivity } from '@/server/account/activity';
+import { accountActivity, recordAccountEvent } from '@/server/account/activity';
+import { requestClient } from '@/server/account/client-location';
 import { bindDevice, deviceList, unbindDevice } from '@/server/account/devices';
-import { bindSchema, sessionRevokeSchema, unbindSchema } from '@/server/account/schemas';
 import {
+  bindSchema,
+  endSessionSchema,
+  sessionRevokeSchema,
+  unbindSchema,
+} from '@/server/account/schemas';
+import {
+  endSessionFromMail,
   revokeOtherWebSessions,
   revokeWebSession,
   webSessionList,
@@ -84,6 +91,15 @@ accountDeviceRoutes.post('/web/sessions/revoke_others', requireSession(), async 
     await recordSessionEvent(c, 'sessions_ended');
   }
   return ok(c, { ended, sessions: await webSessionList(db, c.var.auth.session) });
+});
+
+// POST /api/mms/account/v1/web/sessions/end – { token } from the new-browser mail: that session
+// ends (no sign-in needed; the link works once)
+accountDeviceRoutes.post('/web/sessions/end', validate('json', endSessionSchema), async (c) => {
+  const db = c.var.db().db;
+  const userId = await endSessionFromMail(db, c.req.valid('json').token);
+  await recordAccountEvent(db, userId, 'session_ended', await requestClient(c.req.raw));
+  return ok(c, { ended: true });
 });
 
 // GET /api/mms/account/v1/web/activity – the account's security events of the last 90 days

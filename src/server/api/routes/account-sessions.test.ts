@@ -260,4 +260,45 @@ describe('a sign-in from a new browser', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await mailsTo(user.email)).toHaveLength(1);
   });
+
+  it('links to signing that browser out once, without a sign-in, even from 10 clicks at once', async () => {
+    const user = await kit.createUser();
+    await loginAs(user.email, user.password, chrome);
+    const intruder = await loginAs(user.email, user.password, firefox);
+    const [mail] = await waitForMail(user.email, 1);
+    const link = mail?.text.match(/(\S+\/endSession)#token=([\w-]{43})/);
+    expect(link?.[1]).toMatch(/^https?:\/\/[^/]+\/endSession$/);
+    const token = link?.[2] ?? '';
+    // The link itself does nothing (a mail scanner may open it); the page's button posts it.
+    expect((await profile(intruder)).status).toBe(200);
+    const clicks = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        kit.call(`${base}/web/sessions/end`, {
+          body: { token },
+          headers: { 'User-Agent': chrome },
+        }),
+      ),
+    );
+    expect(clicks.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of clicks.filter((r) => r.status !== 200))
+      expect(r.body).toMatchObject({
+        code: 40022,
+        message: 'This link no longer works: it was used already, or that browser is signed out.',
+      });
+    expect((await profile(intruder)).body).toMatchObject({ code: 50008 });
+    // Only that session: the owner's other browser stays signed in.
+    const [owner] = await testDb()
+      .handle.db.select()
+      .from(users)
+      .where(eq(users.email, user.email));
+    const kinds = await testDb()
+      .handle.db.select({ kind: accountEvents.kind })
+      .from(accountEvents)
+      .where(eq(accountEvents.userId, owner?.id ?? ''));
+    expect(kinds.filter((k) => k.kind === 'session_ended')).toHaveLength(1);
+    for (const bad of ['x'.repeat(43), 'short', token])
+      expect((await kit.call(`${base}/web/sessions/end`, { body: { token: bad } })).body.code).toBe(
+        40022,
+      );
+  });
 });

@@ -60,6 +60,9 @@ export const sessions = pgTable(
     // or two-factor code since): changing the email, two-factor or passkeys, exporting and
     // deleting need it within 5 minutes. Null for sessions made without (hand-off, checkout).
     reauthAt: timestamp('reauth_at', { withTimezone: true }),
+    // SHA-256 of the one-time token in the new-browser mail's "sign that browser out" link
+    // (null when no mail was sent, or once used): it ends this session and nothing else.
+    endTokenHash: text('end_token_hash').unique(),
   },
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
