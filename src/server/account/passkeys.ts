@@ -16,6 +16,7 @@ import { logger } from '@/server/log';
 import type { SessionSettings } from '@/server/session/service';
 import { describeUserAgent } from '@/server/session/user-agent';
 import { accountErrors } from './errors';
+import { isUuid } from './ids';
 import { accountLimits } from './limits';
 import { findUserById } from './queries';
 import {
@@ -163,8 +164,7 @@ export async function registerPasskey(
 
 /** POST web/passkeys/remove. */
 export async function removePasskey(db: Db, userId: string, id: string) {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-  if (!uuid.test(id) || !(await deletePasskey(db, { userId, id })))
+  if (!isUuid(id) || !(await deletePasskey(db, { userId, id })))
     throw accountErrors.passkeyNotFound();
 }
 

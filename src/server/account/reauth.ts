@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/server/db/client';
 import type { Session, User } from '@/server/db/schema';
+import { accountErrors } from './errors';
 import { countPasskeys, markSessionReauthenticated } from './queries/security';
 import {
   confirmPassword,
@@ -21,6 +22,12 @@ export function recentlyAuthenticated(session: Session, now = new Date()): boole
     session.reauthAt !== null &&
     now.getTime() - session.reauthAt.getTime() < reauthWindowSeconds * 1000
   );
+}
+
+/** 40014 with the account's methods unless this session confirmed in the last 5 minutes. */
+export async function assertRecentlyAuthenticated(db: Db, user: User, session: Session) {
+  if (!recentlyAuthenticated(session))
+    throw accountErrors.reauthRequired(await reauthMethods(db, user));
 }
 
 export type ReauthMethod = 'password' | 'totp' | 'passkey';

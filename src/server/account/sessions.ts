@@ -12,6 +12,7 @@ import { type SessionSettings, sessionSettings } from '@/server/session/service'
 import { hashToken, looksLikeToken } from '@/server/session/tokens';
 import { describeUserAgent } from '@/server/session/user-agent';
 import { accountErrors } from './errors';
+import { isUuid } from './ids';
 
 // The account's signed-in browsers (GET web/sessions) and ending them from another one. Only
 // web sessions: apps are devices, listed and removed through device/list and device/unbind.
@@ -42,9 +43,6 @@ export async function webSessionList(
   }));
 }
 
-/** Session ids are UUIDs; anything else is not worth a query. */
-const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * POST web/sessions/revoke: ends another live web session of the account; its holder is then
  * signed out (50008). The caller's own: 40007 (log out instead); anything else, another
@@ -57,7 +55,7 @@ export async function revokeWebSession(
   settings: SessionSettings = sessionSettings(),
 ): Promise<void> {
   if (sessionId === current.id) throw accountErrors.currentSession();
-  if (!uuidShape.test(sessionId)) throw accountErrors.sessionNotFound();
+  if (!isUuid(sessionId)) throw accountErrors.sessionNotFound();
   const ended = await endWebSession(db, {
     ...window(current, settings),
     sessionId,

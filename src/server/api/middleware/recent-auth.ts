@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { accountErrors } from '@/server/account/errors';
-import { reauthMethods, recentlyAuthenticated } from '@/server/account/reauth';
+import { assertRecentlyAuthenticated } from '@/server/account/reauth';
 import type { AuthEnv } from '@/server/session/middleware';
 
 /**
@@ -11,9 +10,7 @@ import type { AuthEnv } from '@/server/session/middleware';
 export function requireRecentAuth(): MiddlewareHandler<AuthEnv> {
   return async (c, next) => {
     const { session, user } = c.var.auth;
-    if (!recentlyAuthenticated(session)) {
-      throw accountErrors.reauthRequired(await reauthMethods(c.var.db().db, user));
-    }
+    await assertRecentlyAuthenticated(c.var.db().db, user, session);
     await next();
   };
 }

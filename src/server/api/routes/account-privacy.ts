@@ -5,16 +5,13 @@ import { callerLocation } from '@/server/account/client-location';
 import { deleteAccount } from '@/server/account/deletion';
 import { confirmEmailChange, requestEmailChange } from '@/server/account/email-change';
 import { accountDeletedEmail } from '@/server/account/emails/account-notices';
-import { accountErrors } from '@/server/account/errors';
 import { accountExport } from '@/server/account/queries/export';
-import { markSessionReauthenticated } from '@/server/account/queries/security';
-import { reauthMethods, recentlyAuthenticated } from '@/server/account/reauth';
+import { assertRecentlyAuthenticated, reauthenticate } from '@/server/account/reauth';
 import {
   deleteAccountSchema,
   emailChangeSchema,
   emailConfirmSchema,
 } from '@/server/account/schemas';
-import { confirmPassword } from '@/server/account/two-factor';
 import { logger } from '@/server/log';
 import { mailDelayed } from '@/server/mail/errors';
 import { mailerFor } from '@/server/mail/mailer-for';
@@ -42,12 +39,8 @@ accountPrivacyRoutes.post(
     const { user, session } = c.var.auth;
     const db = c.var.db().db;
     // The password given here is a re-authentication; without it, one of the last 5 minutes.
-    if (password !== undefined) {
-      await confirmPassword(db, user, password);
-      await markSessionReauthenticated(db, { sessionId: session.id, now: new Date() });
-    } else if (!recentlyAuthenticated(session)) {
-      throw accountErrors.reauthRequired(await reauthMethods(db, user));
-    }
+    if (password !== undefined) await reauthenticate(db, { user, session, password });
+    else await assertRecentlyAuthenticated(db, user, session);
     const { limitKey } = await callerLocation(c.req.raw);
     const { mailAvailable } = await requestEmailChange(db, {
       user,
