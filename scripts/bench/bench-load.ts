@@ -6,11 +6,13 @@
 // drops afterwards. Everything runs on 127.0.0.1: nginx (when installed) as the balancer and the
 // static reference, else a round-robin TCP balancer and a Node static server in this process'
 // children. Settings: BENCH_SECONDS (15 per measurement), BENCH_PORT_BASE (ports base+1…; default
-// free ports), BENCH_PAGE (/features/encryption), SKIP_BUILD=1.
+// free ports), BENCH_PAGE (/features/encryption), SKIP_BUILD=1. `--pages` measures only the
+// prerendered page against its precompressed Brotli file (the first table).
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { repoRoot } from '../../src/server/http/build-output';
 import { startFakePayPal } from '../../tests/support/fake-paypal';
@@ -36,6 +38,7 @@ const json = { 'app-type': '502', 'content-type': 'application/json' };
 const password = 'Bench-pass1!';
 const users = { login: 'bench-login@example.com', profile: 'bench-profile@example.com' };
 
+const pagesOnly = process.argv.includes('--pages');
 const soakIndex = process.argv.indexOf('--soak');
 const soakMinutes = soakIndex === -1 ? undefined : Number(process.argv[soakIndex + 1]);
 if (soakMinutes !== undefined && !(soakMinutes > 0 && soakMinutes <= 60)) {
@@ -250,15 +253,22 @@ async function startBalancer(dir: string, listenPort: number, ports: number[]): 
   return { ...balancer, kind: 'nginx (1 worker, round robin, keepalive to the instances)' };
 }
 
-/** A minimal Node static file server in a child process: stat + stream per request. */
+/**
+ * A minimal Node static file server in a child process: stat + stream per request; `/br` answers
+ * the page's precompressed Brotli file (page.html.br) with `Content-Encoding: br`.
+ */
 async function startNodeStatic(dir: string, listenPort: number): Promise<Server> {
   const code = `
     const http = require('node:http'); const fs = require('node:fs'); const path = require('node:path');
-    const file = path.join(${JSON.stringify(dir)}, 'page.html');
+    const plain = path.join(${JSON.stringify(dir)}, 'page.html');
     http.createServer((req, res) => {
+      const brotli = req.url === '/br';
+      const file = brotli ? plain + '.br' : plain;
       fs.stat(file, (error, stat) => {
         if (error) { res.writeHead(500); res.end(); return; }
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': stat.size });
+        const headers = { 'content-type': 'text/html; charset=utf-8', 'content-length': stat.size };
+        if (brotli) headers['content-encoding'] = 'br';
+        res.writeHead(200, headers);
         fs.createReadStream(file).pipe(res);
       });
     }).listen(${listenPort}, '127.0.0.1');`;
@@ -285,6 +295,45 @@ async function startNodeStatic(dir: string, listenPort: number): Promise<Server>
 
 // ---------------------------------------------------------------------------------------------
 // measurements
+
+/**
+ * The issue's comparison, side by side in one run: the prerendered page from one instance with
+ * each Accept-Encoding a client sends, against the Node static server sending the same page as a
+ * precompressed Brotli file (stat + stream per request).
+ */
+async function comparePageWithBrotliFile(
+  dir: string,
+  instanceUrl: string,
+  staticPort: number,
+  brotliBytes: number,
+): Promise<{ markdown: string; failed: number }> {
+  const rows: Row[] = [];
+  const measure = async (target: string, name: string, options: Options) => {
+    const before = load();
+    console.log(`${prefix}: ${target}: ${name}, 20 connections, ${seconds} s`);
+    rows.push(row(target, name, 20, await cannon({ connections: 20, ...options }), before));
+  };
+  const nodeStatic = await startNodeStatic(dir, staticPort);
+  await measure('Node static server', `the page as a Brotli file (${brotliBytes} bytes)`, {
+    url: `${nodeStatic.url}/br`,
+  });
+  await nodeStatic.close();
+  const url = `${instanceUrl}${pagePath}`;
+  for (const [encoding, label] of [
+    ['gzip, deflate, br, zstd', 'Accept-Encoding: gzip, deflate, br, zstd (a browser)'],
+    ['gzip', 'Accept-Encoding: gzip'],
+    ['identity', 'uncompressed'],
+  ] as const) {
+    await measure('1 instance', `GET ${pagePath}, ${label}`, {
+      url,
+      headers: { 'accept-encoding': encoding },
+    });
+  }
+  const [file, browser] = rows;
+  const ratio = file && browser ? browser.rps / file.rps : 0;
+  const markdown = `${table(rows)}\n\nThe page with Brotli: ${ratio.toFixed(2)}× the Brotli file's rate (goal ≥ 0.5).`;
+  return { markdown, failed: rows.reduce((sum, r) => sum + r.failed, 0) };
+}
 
 /** The four requests of the issue against one base URL, one after another. */
 async function measureSite(target: string, baseUrl: string): Promise<Row[]> {
@@ -476,10 +525,24 @@ async function main(): Promise<number> {
       return 0;
     }
 
-    // The reference: the same page's HTML as a plain file.
+    // The reference: the same page's HTML as a plain file, and as a precompressed Brotli file.
     const page = await fetch(`${a.baseUrl}${pagePath}`);
     const html = await page.text();
     writeFileSync(path.join(dir, 'page.html'), html);
+    const brotliFile = brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+    });
+    writeFileSync(path.join(dir, 'page.html.br'), brotliFile);
+    const compressed = await comparePageWithBrotliFile(
+      dir,
+      a.baseUrl,
+      portNodeStatic,
+      brotliFile.length,
+    );
+    console.log(
+      `\n## Prerendered page against its precompressed file\n\n${header}\n\n${compressed.markdown}\n`,
+    );
+    if (pagesOnly) return compressed.failed > 0 ? 1 : 0;
     const reference: Row[] = [];
     const measureStatic = async (target: string, url: string): Promise<void> => {
       const before = load();

@@ -262,3 +262,29 @@ test.describe('compression (src/server/http/http-server.ts)', () => {
     expect(api.headers()['content-encoding']).toBe('br');
   });
 });
+
+test.describe('prerendered pages from memory (src/server/http/page-cache.ts)', () => {
+  test('a page is served from its compressed copy with the headers and body Next sent', async ({
+    request,
+  }) => {
+    const ask = () =>
+      request.get('/features/encryption', { headers: { 'accept-encoding': 'gzip, br' } });
+    const first = await ask();
+    // The copy is made after the first answer; a kept copy has a length, Next's answer streams.
+    let kept = await ask();
+    for (let i = 0; i < 50 && kept.headers()['content-length'] === undefined; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      kept = await ask();
+    }
+    expect(kept.headers()['content-length']).toBeDefined();
+    expect(kept.headers()['content-encoding']).toBe('br');
+    for (const name of ['content-security-policy', 'cache-control', 'etag', 'vary']) {
+      expect(kept.headers()[name], name).toBe(first.headers()[name]);
+    }
+    expect(await kept.text()).toBe(await first.text());
+    const revalidated = await request.get('/features/encryption', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': kept.headers().etag ?? '' },
+    });
+    expect(revalidated.status()).toBe(304);
+  });
+});

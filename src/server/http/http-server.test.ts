@@ -14,7 +14,8 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressStatic } from '../../../scripts/build/compress-static';
-import { acceptsBrotli, brotliCopies, servePrecompressed } from './http-server';
+import { acceptsBrotli } from './accept-encoding';
+import { brotliCopies, servePrecompressed } from './http-server';
 
 const script = `/* a chunk */ ${'function f(){return "turbo vpn";}'.repeat(200)}`;
 const stylesheet = `${'.a{color:red}'.repeat(200)}`;
