@@ -190,13 +190,16 @@ export async function tagsOfPosts(db: Db, postIds: number[]): Promise<Map<number
 export function visibleIn(locale: Locale): SQL {
   const own = eq(blogPosts.locale, locale);
   if (locale === defaultLocale) return own;
-  const english = and(
+  return or(own, untranslatedEnglish(locale)) as SQL;
+}
+
+/** The English posts a locale has no translation of. */
+const untranslatedEnglish = (locale: Locale) =>
+  and(
     eq(blogPosts.locale, defaultLocale),
     sql`not exists (select 1 from blog_posts t where t.locale = ${locale}
       and t.translation_key = ${blogPosts.translationKey})`,
   );
-  return or(own, english) as SQL;
-}
 
 /** The locale's own posts before the English ones it shows. */
 const ownFirst = (locale: Locale) => desc(sql`(${blogPosts.locale} = ${locale})`);
@@ -343,10 +346,28 @@ export async function searchPosts(
 ) {
   const own = searchConfigOf(params.locale);
   const english = searchConfigOf(defaultLocale);
-  // Each post is matched and highlighted with its own language's configuration.
-  const cfg = sql`(case when ${blogPosts.locale} = ${params.locale} then ${own} else ${english} end)::regconfig`;
-  const query = sql`websearch_to_tsquery(${cfg}, ${params.q})`;
-  const where = and(visibleIn(params.locale), sql`${blogPosts.searchVector} @@ ${query}`);
+  // Each post is matched and highlighted with its own language's configuration. The queries are
+  // scalar subqueries, computed once, so the GIN index finds the matches (a query that depends on
+  // the row's locale would be parsed again for every post, with no index).
+  const ownQuery = sql`(select websearch_to_tsquery(${own}::regconfig, ${params.q}))`;
+  const englishQuery = sql`(select websearch_to_tsquery(${english}::regconfig, ${params.q}))`;
+  const isOwn = eq(blogPosts.locale, params.locale);
+  const ownMatches = and(isOwn, sql`${blogPosts.searchVector} @@ ${ownQuery}`) as SQL;
+  const where =
+    params.locale === defaultLocale
+      ? ownMatches
+      : (or(
+          ownMatches,
+          and(
+            untranslatedEnglish(params.locale),
+            sql`${blogPosts.searchVector} @@ ${englishQuery}`,
+          ),
+        ) as SQL);
+  const query =
+    params.locale === defaultLocale
+      ? ownQuery
+      : sql`(case when ${isOwn} then ${ownQuery} else ${englishQuery} end)`;
+  const cfg = sql`(case when ${isOwn} then ${own} else ${english} end)::regconfig`;
   const rank = sql<number>`ts_rank_cd(${blogPosts.searchVector}, ${query}, 1)`;
   // One pass over the matches ranks them and counts them (window count); only the page of
   // results left after the limit gets its headlines, the costly part.
