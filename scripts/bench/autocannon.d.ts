@@ -1,5 +1,5 @@
 // The part of autocannon (which ships no type declarations) that the bench scripts use:
-// scripts/bench/bench-load.ts and scripts/bench/bench-login.ts.
+// scripts/bench/bench-load.ts, bench-login.ts and bench-events.ts.
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events';
 
@@ -13,6 +13,8 @@ declare module 'autocannon' {
     body?: string;
     /** Requests per second over all connections. */
     overallRate?: number;
+    /** Send this many requests (instead of a duration); every answer is awaited. */
+    amount?: number;
   };
 
   /** Requests per second (average) and count (total). */
@@ -29,6 +31,8 @@ declare module 'autocannon' {
     /** Requests that failed on the wire (timeouts included). */
     errors: number;
     timeouts: number;
+    /** Responses with a 2xx status. */
+    '2xx': number;
   };
 
   export type Instance = EventEmitter;

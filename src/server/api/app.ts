@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { config } from '@/server/config';
 import { getDb } from '@/server/db/client';
 import { providerFromConfig } from '@/server/payments';
@@ -7,7 +6,8 @@ import type { Payments } from '@/server/payments/billing';
 import { ApiError } from './errors';
 import { accessLog } from './middleware/access-log';
 import { requireAppType } from './middleware/app-type';
-import { errorResponse, notFound, onError } from './middleware/error-handler';
+import { bodyLimit } from './middleware/body-limit';
+import { notFound, onError } from './middleware/error-handler';
 import { noStore } from './middleware/no-store';
 import { requestId } from './middleware/request-id';
 import { accountDeviceRoutes } from './routes/account-devices';
@@ -87,10 +87,7 @@ export function createApp(options: AppOptions = {}): Hono<AppEnv> {
   app.route('/api/mms/payment/v1', sandboxRoutes);
 
   app.use('*', requireAppType());
-  app.use(
-    '*',
-    bodyLimit({ maxSize, onError: (c) => errorResponse(c, ApiError.payloadTooLarge(maxSize)) }),
-  );
+  app.use('*', bodyLimit(maxSize));
 
   // Probes (/healthz, /readyz) and metrics for the operator, messages for the clients.
   app.route('/', healthRoutes);

@@ -34,6 +34,10 @@ class NulInText extends Error {}
  */
 export function parseJsonText(text: string): unknown {
   try {
+    // A NUL can only be in parsed text as the escape \u0000 (JSON refuses a raw control
+    // character in a string); without one, the reviver that looks for it (several times slower
+    // than the parse itself) has nothing to find.
+    if (!text.includes('\\u0000') && !text.includes('\0')) return JSON.parse(text);
     return JSON.parse(text, (key, value: unknown) => {
       if (key.includes('\0') || (typeof value === 'string' && value.includes('\0'))) {
         throw new NulInText();

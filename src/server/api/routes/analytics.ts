@@ -1,5 +1,4 @@
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import {
   AnalyticsIpLimit,
   analyticsIpLimit,
@@ -13,7 +12,7 @@ import { config } from '@/server/config';
 import { requestIp } from '@/server/geo';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
-import { errorResponse } from '../middleware/error-handler';
+import { bodyLimit } from '../middleware/body-limit';
 import { socketAddress } from '../socket-address';
 import type { AppEnv } from '../types';
 import { invalidRequest, parseJsonText } from '../validate';
@@ -73,10 +72,7 @@ analyticsRoutes.post(
     }
     await next();
   },
-  bodyLimit({
-    maxSize: eventLimits.maxBodyBytes,
-    onError: (c) => errorResponse(c, ApiError.payloadTooLarge(eventLimits.maxBodyBytes)),
-  }),
+  bodyLimit(eventLimits.maxBodyBytes),
   async (c) => {
     const { sourceIp, limit, limitKey } = caller(c);
     let rows: ReturnType<typeof toRows>;

@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ProviderUnavailableError } from '@/server/payments/provider';
 import { handleWebhook } from '@/server/payments/webhooks';
 import { ok } from '../envelope';
 import { ApiError } from '../errors';
-import { errorResponse } from '../middleware/error-handler';
+import { bodyLimit } from '../middleware/body-limit';
 import type { AppEnv } from '../types';
 import { parseJsonText } from '../validate';
 
@@ -18,35 +17,27 @@ export const paymentWebhookRoutes = new Hono<AppEnv>();
 const maxSize = 256 * 1024;
 
 // POST /api/mms/payment/v1/webhooks/paypal – a PayPal event (order approved, capture completed…)
-paymentWebhookRoutes.post(
-  '/webhooks/paypal',
-  bodyLimit({ maxSize, onError: (c) => errorResponse(c, ApiError.payloadTooLarge(maxSize)) }),
-  async (c) => {
-    const raw = await c.req.text();
-    const provider = c.var.payments();
-    let verified: boolean;
-    try {
-      verified = await provider.verifyWebhook(c.req.raw.headers, raw);
-    } catch (error: unknown) {
-      if (error instanceof ProviderUnavailableError) {
-        throw ApiError.unavailable(
-          'The payment provider could not be reached; deliver again later',
-        );
-      }
-      throw error;
+paymentWebhookRoutes.post('/webhooks/paypal', bodyLimit(maxSize), async (c) => {
+  const raw = await c.req.text();
+  const provider = c.var.payments();
+  let verified: boolean;
+  try {
+    verified = await provider.verifyWebhook(c.req.raw.headers, raw);
+  } catch (error: unknown) {
+    if (error instanceof ProviderUnavailableError) {
+      throw ApiError.unavailable('The payment provider could not be reached; deliver again later');
     }
-    if (!verified) throw ApiError.badRequest('Webhook signature could not be verified');
-    const event = parseJsonText(raw);
-    if (!event || typeof event !== 'object') throw ApiError.badRequest('Invalid webhook event');
-    try {
-      return ok(c, { outcome: await handleWebhook(c.var.db().db, provider, event) });
-    } catch (error: unknown) {
-      if (error instanceof ProviderUnavailableError) {
-        throw ApiError.unavailable(
-          'The payment provider could not be reached; deliver again later',
-        );
-      }
-      throw error;
+    throw error;
+  }
+  if (!verified) throw ApiError.badRequest('Webhook signature could not be verified');
+  const event = parseJsonText(raw);
+  if (!event || typeof event !== 'object') throw ApiError.badRequest('Invalid webhook event');
+  try {
+    return ok(c, { outcome: await handleWebhook(c.var.db().db, provider, event) });
+  } catch (error: unknown) {
+    if (error instanceof ProviderUnavailableError) {
+      throw ApiError.unavailable('The payment provider could not be reached; deliver again later');
     }
-  },
-);
+    throw error;
+  }
+});
