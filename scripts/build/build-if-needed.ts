@@ -27,6 +27,7 @@ import {
 import { type Env, effectiveSiteUrl } from '../../src/server/site-url';
 import { addCompileHints } from './compile-hints';
 import { compressStatic } from './compress-static';
+import { deferPrerenderedScripts } from './defer-scripts';
 
 /** Inputs of the build: folders scanned recursively, and single files. */
 const inputDirs = ['src', 'messages', 'content', 'public', 'drizzle'];
@@ -167,12 +168,15 @@ export function writeCspManifest(root = repoRoot, { onlyIfStale = false } = {}):
 }
 
 /**
- * What a build needs after `next build` and before it is served: the CSP manifest, V8's compile
- * hints on the start-up scripts (compile-hints.ts) and then the Brotli copies of the framework
- * files (compress-static.ts); both idempotent, milliseconds when done before.
+ * What a build needs after `next build` and before it is served: the prerendered pages' scripts
+ * after the first paint (defer-scripts.ts), the CSP manifest, V8's compile hints on the start-up
+ * scripts (compile-hints.ts) and then the Brotli copies of the framework files
+ * (compress-static.ts); all idempotent, milliseconds when done before.
  */
 async function finishBuild(root: string, options: { onlyIfStale?: boolean }): Promise<void> {
-  await writeCspManifest(root, options);
+  // Before the CSP manifest, which hashes the loader it adds; a page it changed needs new hashes.
+  const deferred = deferPrerenderedScripts(path.join(root, '.next'));
+  await writeCspManifest(root, deferred.changed > 0 ? {} : options);
   addCompileHints(path.join(root, '.next'));
   compressStatic(path.join(root, '.next'));
 }

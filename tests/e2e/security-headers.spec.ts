@@ -200,7 +200,8 @@ test.describe('caching of everything else', () => {
       if (r.url().includes('/_next/static/') && r.url().endsWith('.js')) scripts.push(r.url());
     });
     await page.goto('/');
-    expect(scripts.length).toBeGreaterThan(0);
+    // The framework's scripts are requested after the first paint (deferred-scripts.ts).
+    await expect.poll(() => scripts.length).toBeGreaterThan(0);
     const asset = await request.get(scripts[0] ?? '');
     expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 

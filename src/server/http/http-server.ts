@@ -6,6 +6,8 @@
 //   bytes than gzip, for nothing at request time.
 // - Prerendered pages are compressed once and kept in memory (page-cache.ts): Brotli quality 11
 //   and gzip, with Next's headers, for the life of the process.
+// - Pages rendered per request load the framework's scripts after their first paint, as the
+//   prerendered ones do since the build (deferred-scripts.ts).
 // - Everything else is compressed as it streams: Brotli quality 5 (a 200 KB page in ~4 ms, 23%
 //   smaller than gzip), gzip for clients without Brotli. Next's own gzip is off (next.config.ts).
 // - SIGTERM/SIGINT: stop accepting connections, let the requests in flight finish, close Next,
@@ -26,6 +28,7 @@ import {
   loadEnvFiles,
   repoRoot,
 } from './build-output';
+import { deferScriptsOf, isDeferredDynamicPage } from './deferred-scripts';
 import { loopbackFetcher, PageCache } from './page-cache';
 
 const staticPrefix = '/_next/static/';
@@ -170,6 +173,9 @@ export async function startHttpServer(
     if (servePrecompressed(req, res, copies, staticHeaders)) return;
     if (pages.serve(req, res)) return;
     compress(req, res, () => {
+      // The pricing page and the blog, rendered per request, get their scripts after the first
+      // paint as they stream (their only forms have an action of their own).
+      if (isDeferredDynamicPage(req.url ?? '')) deferScriptsOf(res);
       handle(req, res).catch(() => {
         if (!res.headersSent) res.statusCode = 500;
         res.end();

@@ -1,0 +1,249 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  deferScripts,
+  deferScriptsOf,
+  isDeferredDynamicPage,
+  loaderMarker,
+  ScriptDeferrer,
+} from './deferred-scripts';
+
+// The shape of a page Next prerenders: preloaded runtime, async chunks in <head>, the polyfills
+// for old browsers, inline payload scripts and the runtime again at the end of <body>.
+const page = [
+  '<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>',
+  '<link rel="stylesheet" href="/_next/static/chunks/site.css" data-precedence="next"/>',
+  '<link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/runtime.js"/>',
+  '<script src="/_next/static/chunks/react.js" async=""></script>',
+  '<script src="/_next/static/chunks/page-x.js" async=""></script>',
+  '<title>Encryption</title>',
+  '<script src="/_next/static/chunks/polyfills.js" noModule=""></script></head>',
+  '<body><main><p>The lead paragraph.</p></main>',
+  '<script type="application/ld+json">{"@type":"WebPage"}</script>',
+  '<script id="_R_">(globalThis.TURBOPACK||[]).push({})</script>',
+  '<script src="/_next/static/chunks/runtime.js" async=""></script>',
+  '<script>self.__next_f.push([1,"payload"])</script></body></html>',
+].join('');
+
+const sourcesOf = (html: string) =>
+  JSON.parse(/var s=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]') as string[];
+
+describe('deferScripts', () => {
+  it('moves the start-up chunks into one loader at the end of <body>', () => {
+    const html = deferScripts(page) ?? '';
+    expect(html).not.toMatch(/<script src="[^"]+" async="">/);
+    expect(html).not.toContain('rel="preload" as="script"');
+    expect(sourcesOf(html)).toEqual([
+      '/_next/static/chunks/react.js',
+      '/_next/static/chunks/page-x.js',
+      '/_next/static/chunks/runtime.js',
+    ]);
+    expect(html).toMatch(
+      new RegExp(`<script ${loaderMarker}="">(?:(?!</script>).)+</script></body></html>$`),
+    );
+    // Everything else stays: stylesheet, polyfills for old browsers, inline scripts, content.
+    for (const kept of [
+      'href="/_next/static/chunks/site.css"',
+      'polyfills.js" noModule=""',
+      '<script id="_R_">',
+      'self.__next_f.push',
+      '<p>The lead paragraph.</p>',
+      'application/ld+json',
+    ]) {
+      expect(html).toContain(kept);
+    }
+  });
+
+  it('changes a page once, and leaves pages without start-up chunks alone', () => {
+    const once = deferScripts(page) ?? '';
+    expect(deferScripts(once)).toBeUndefined();
+    expect(deferScripts('<html><body><p>No scripts</p></body></html>')).toBeUndefined();
+    // A form only React runs keeps the early scripts; a form with its own action does not count.
+    const withForm = page.replace('<main>', '<main><form noValidate="" class="x"><input/></form>');
+    expect(deferScripts(withForm)).toBeUndefined();
+    const getForm = page.replace('<main>', '<main><form action="/edmsub"><input/></form>');
+    expect(deferScripts(getForm)).toContain(loaderMarker);
+  });
+});
+
+/** Runs a page's loader against a stand-in document and window; answers what it did. */
+function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
+  const html = deferScripts(page) ?? '';
+  const code = /<script data-deferred-scripts="">([\s\S]+?)<\/script>/.exec(html)?.[1] ?? '';
+  const added: string[] = [];
+  const onWindow: Record<string, (event?: unknown) => void> = {};
+  const onDocument: Record<string, (event: unknown) => void> = {};
+  let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+  const document = {
+    visibilityState: options.hidden ? 'hidden' : 'visible',
+    head: { appendChild: (element: { src: string }) => added.push(element.src) },
+    createElement: () => ({ src: '', async: false }),
+    addEventListener: (type: string, listener: (event: unknown) => void) => {
+      onDocument[type] = listener;
+    },
+  };
+  class Observer {
+    static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+    constructor(callback: typeof report) {
+      report = callback;
+    }
+    observe() {}
+  }
+  const window = {
+    PerformanceObserver: options.paintTiming ? Observer : undefined,
+    addEventListener: (type: string, listener: (event?: unknown) => void) => {
+      onWindow[type] = listener;
+    },
+  };
+  new Function('document', 'window', code)(document, window);
+  const paint = (name: string) => report?.({ getEntriesByName: (n) => (n === name ? [{}] : []) });
+  return { added, load: () => onWindow.load?.(), paint, onDocument, onWindow };
+}
+
+describe('ScriptDeferrer (pages that stream)', () => {
+  const stream = (html: string, cuts: number[]) => {
+    const deferrer = new ScriptDeferrer();
+    let out = '';
+    let from = 0;
+    for (const at of [...cuts, html.length]) {
+      out += deferrer.push(html.slice(from, at));
+      from = at;
+    }
+    return out + deferrer.end();
+  };
+
+  it('gives the same page as the build step, wherever the chunks are cut', () => {
+    const expected = deferScripts(page);
+    for (let at = 0; at <= page.length; at += 1) expect(stream(page, [at])).toBe(expected);
+    let seed = 7;
+    for (let round = 0; round < 200; round += 1) {
+      const cuts = Array.from({ length: 5 }, () => {
+        seed = (seed * 48_271) % 2_147_483_647;
+        return seed % page.length;
+      }).sort((a, b) => a - b);
+      expect(stream(page, cuts)).toBe(expected);
+    }
+  });
+
+  it('puts the nonce of the page’s tags on the loader', () => {
+    const withNonce = page.replaceAll(' async=""></script>', ' async="" nonce="n0nce"></script>');
+    const out = stream(withNonce, [500]);
+    expect(out).not.toMatch(/<script src="[^"]+" async=""/);
+    expect(out).toContain('<script nonce="n0nce" data-deferred-scripts="">');
+  });
+
+  it('adds the loader at the end when no </body> came, and passes other pages through', () => {
+    const cut = page.replace('</body></html>', '');
+    expect(stream(cut, [300])).toMatch(/data-deferred-scripts[\s\S]+<\/script>$/);
+    const plain = '<html><body><p>No scripts</p></body></html>';
+    expect(stream(plain, [10, 20])).toBe(plain);
+  });
+});
+
+describe('the loader', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('adds the scripts right after the first contentful paint', () => {
+    vi.useFakeTimers();
+    const run = runLoader({ paintTiming: true });
+    run.paint('first-paint');
+    vi.runAllTimers();
+    expect(run.added).toEqual([]);
+    run.paint('first-contentful-paint');
+    expect(run.added).toEqual([]); // in the next task, not inside the paint's callback
+    vi.runAllTimers();
+    expect(run.added).toHaveLength(3);
+    run.load();
+    vi.runAllTimers();
+    expect(run.added).toHaveLength(3); // once
+  });
+
+  it('falls back to a second after load when no paint is reported', () => {
+    vi.useFakeTimers();
+    const run = runLoader({ paintTiming: true });
+    run.load();
+    vi.advanceTimersByTime(999);
+    expect(run.added).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(run.added).toHaveLength(3);
+  });
+
+  it('uses the load event without Paint Timing, and adds them at once in a hidden tab', () => {
+    vi.useFakeTimers();
+    const old = runLoader({ paintTiming: false });
+    expect(old.added).toEqual([]);
+    old.load();
+    vi.runAllTimers();
+    expect(old.added).toHaveLength(3);
+    expect(runLoader({ hidden: true, paintTiming: true }).added).toHaveLength(3);
+  });
+
+  it('starts at once when the visitor touches or types first', () => {
+    for (const type of ['pointerdown', 'keydown', 'touchstart']) {
+      const run = runLoader({ paintTiming: true });
+      run.onDocument[type]?.({});
+      expect(run.added, type).toHaveLength(3);
+    }
+  });
+});
+
+describe('deferScriptsOf (the server)', () => {
+  it('changes HTML pages as they stream and leaves other answers alone', async () => {
+    const withNonce = page.replaceAll(' async=""></script>', ' async="" nonce="n0nce"></script>');
+    const server = http.createServer((req, res) => {
+      deferScriptsOf(res);
+      if (req.url === '/page') {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        const bytes = Buffer.from(withNonce);
+        res.write(bytes.subarray(0, 333));
+        res.write(bytes.subarray(333, 700), () => {});
+        res.end(bytes.subarray(700));
+      } else if (req.url === '/json') {
+        res.setHeader('content-type', 'application/json');
+        res.end(withNonce);
+      } else {
+        res.writeHead(404, { 'content-type': 'text/html' });
+        res.end(withNonce);
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const html = await (await fetch(`${base}/page`)).text();
+      const whole = new ScriptDeferrer();
+      expect(html).toBe(whole.push(withNonce) + whole.end());
+      expect(html).toContain('<script nonce="n0nce" data-deferred-scripts="">');
+      expect(await (await fetch(`${base}/json`)).text()).toBe(withNonce);
+      expect(await (await fetch(`${base}/missing`)).text()).toBe(withNonce);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
+describe('isDeferredDynamicPage', () => {
+  it('names the pricing page and the blog in every language, nothing else', () => {
+    for (const url of [
+      '/pricing',
+      '/ar/pricing?x=1',
+      '/blog',
+      '/zh-Hant/blog/how-a-vpn-works',
+      '/blog/search?q=vpn',
+    ]) {
+      expect(isDeferredDynamicPage(url), url).toBe(true);
+    }
+    for (const url of [
+      '/pricing/standplan',
+      '/myAccount',
+      '/paystatus',
+      '/blogger',
+      '/api/x',
+      '/',
+    ]) {
+      expect(isDeferredDynamicPage(url), url).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,180 @@
+import type http from 'node:http';
+import { StringDecoder } from 'node:string_decoder';
+
+// The framework's scripts after the first paint (docs/perf.md, "Scripts after the first paint").
+// Next writes each start-up chunk as `<script src="/_next/static/chunks/…" async>` in <head> and
+// preloads the runtime, so on a slow connection the scripts share the bandwidth with the
+// stylesheet and the document and the largest paint waits for them. A page gets one small inline
+// loader at the end of <body> instead, which adds the same script elements (async, as before)
+// right after the first contentful paint (loaderScript). Prerendered pages are changed once after
+// the build (scripts/build/defer-scripts.ts); pages rendered per request as they stream
+// (ScriptDeferrer, in src/server/http/http-server.ts), their loader carrying the page's nonce.
+
+/** Marks a page this step has changed (the loader's own attribute), so a second run does nothing. */
+export const loaderMarker = 'data-deferred-scripts';
+
+const chunkScript =
+  /<script src="(\/_next\/static\/chunks\/[\w.-]+\.js)" async=""(?: nonce="([^"]*)")?><\/script>/g;
+const chunkPreload =
+  /<link rel="preload" as="script"(?: fetchPriority="\w+")? href="\/_next\/static\/chunks\/[\w.-]+\.js"(?: nonce="[^"]*")?\/>/g;
+
+/**
+ * The loader for `sources`. It adds the script elements in the task after the first contentful
+ * paint (Paint Timing; a second after the load event at the latest, should the paint never be
+ * reported), after the load event in a browser without Paint Timing, or at once in a hidden tab,
+ * which paints nothing. Neither an animation frame nor the load event is enough on its own: both
+ * came before the first paint in Chrome (measured: frame callback at 140 ms and load at 287 ms,
+ * first paint at 306 and 322 ms). A visitor who touches, clicks or types first starts them at
+ * once.
+ */
+export function loaderScript(sources: readonly string[], nonce?: string): string {
+  const list = JSON.stringify(sources);
+  const attributes =
+    nonce === undefined ? `${loaderMarker}=""` : `nonce="${nonce}" ${loaderMarker}=""`;
+  return (
+    `<script ${attributes}>(function(d,w){var s=${list},done=0,P=w.PerformanceObserver;` +
+    `function go(){if(done)return;done=1;for(var i=0;i<s.length;i++){var e=d.createElement("script");` +
+    `e.src=s[i];e.async=true;d.head.appendChild(e)}}function after(ms){return function(){setTimeout(go,ms)}}` +
+    `["pointerdown","keydown","touchstart"].forEach(function(t){d.addEventListener(t,go,{capture:true,passive:true})});` +
+    `if(d.visibilityState==="hidden")return go();` +
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){` +
+    `new P(function(l){if(l.getEntriesByName("first-contentful-paint").length)after(0)()})` +
+    `.observe({type:"paint",buffered:true});w.addEventListener("load",after(1000))}` +
+    `else w.addEventListener("load",after(0))})(document,window)</script>`
+  );
+}
+
+/**
+ * A form that only works once React runs it (no `action` of its own). Pages with one keep Next's
+ * early scripts: a visitor who types into it before React has taken the page over would have
+ * typed into a form that is not live yet, and the longer that window, the likelier.
+ */
+const reactForm = /<form\b(?![^>]*\baction=)[^>]*>/i;
+
+/**
+ * A prerendered page's HTML with its start-up scripts loaded by the loader; `undefined` when the
+ * page has none, has a form only React runs, or was changed before.
+ */
+export function deferScripts(html: string): string | undefined {
+  if (html.includes(loaderMarker) || reactForm.test(html)) return undefined;
+  const sources: string[] = [];
+  const withoutScripts = html.replace(chunkScript, (_tag, source: string) => {
+    if (!sources.includes(source)) sources.push(source);
+    return '';
+  });
+  const end = withoutScripts.lastIndexOf('</body>');
+  if (sources.length === 0 || end === -1) return undefined;
+  const withoutPreloads = withoutScripts.replace(chunkPreload, '');
+  const at = withoutPreloads.lastIndexOf('</body>');
+  return withoutPreloads.slice(0, at) + loaderScript(sources) + withoutPreloads.slice(at);
+}
+
+/**
+ * Does what deferScripts does to a page that streams, chunk by chunk, without holding more than
+ * an element that is not complete yet: the start-up chunks' tags (in <head>) go, their sources and
+ * nonce are remembered, and the loader goes in before `</body>` (or at the very end).
+ */
+export class ScriptDeferrer {
+  private carry = '';
+  private readonly sources: string[] = [];
+  private nonce: string | undefined;
+  private placed = false;
+
+  /** The text to send for `text` (possibly less: an unfinished element waits for the rest). */
+  push(text: string): string {
+    const buffered = this.carry + text;
+    if (this.placed) {
+      this.carry = '';
+      return buffered;
+    }
+    let cut = buffered.lastIndexOf('>') + 1;
+    // A script element whose end has not arrived waits whole, so no tag is judged in halves.
+    const open = buffered.lastIndexOf('<script', cut - 1);
+    if (open !== -1 && buffered.indexOf('</script>', open) === -1) cut = open;
+    this.carry = buffered.slice(cut);
+    return this.process(buffered.slice(0, cut));
+  }
+
+  /** What is left to send at the end of the answer (the loader too, had no `</body>` come). */
+  end(): string {
+    const last = this.process(this.carry);
+    this.carry = '';
+    if (this.placed || this.sources.length === 0) return last;
+    this.placed = true;
+    return last + loaderScript(this.sources, this.nonce);
+  }
+
+  private process(text: string): string {
+    if (this.placed || text === '') return text;
+    const changed = text
+      .replace(chunkScript, (_tag, source: string, nonce: string | undefined) => {
+        if (!this.sources.includes(source)) this.sources.push(source);
+        this.nonce ??= nonce;
+        return '';
+      })
+      .replace(chunkPreload, '');
+    const end = changed.indexOf('</body>');
+    if (end === -1 || this.sources.length === 0) return changed;
+    this.placed = true;
+    return changed.slice(0, end) + loaderScript(this.sources, this.nonce) + changed.slice(end);
+  }
+}
+
+/**
+ * The pages rendered per request whose scripts the server defers as they stream (any language):
+ * `/pricing` and the blog, which have no form that only React runs (their search and newsletter
+ * forms work as plain GET forms). The others (checkout, account) keep Next's early scripts.
+ */
+export function isDeferredDynamicPage(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return /^(\/[a-z]{2}(-[A-Za-z]{4})?)?\/(pricing|blog(\/.*)?)$/.test(path);
+}
+
+/**
+ * Makes `res` defer the scripts of the HTML page written to it (ScriptDeferrer): decided at the
+ * first write, for a 200 `text/html` answer whose Content-Length, if any, can still be removed.
+ * Call it before the handler writes, after anything that wraps `res` for compression.
+ */
+export function deferScriptsOf(res: http.ServerResponse): void {
+  const originalWrite = res.write;
+  const originalEnd = res.end;
+  const decoder = new StringDecoder('utf8');
+  let deferrer: ScriptDeferrer | null | undefined;
+  const decide = (): ScriptDeferrer | null => {
+    if (deferrer !== undefined) return deferrer;
+    const html = /^text\/html/i.test(String(res.getHeader('content-type') ?? ''));
+    const fixedLength = res.getHeader('content-length') !== undefined;
+    const usable = html && res.statusCode === 200 && !(fixedLength && res.headersSent);
+    deferrer = usable ? new ScriptDeferrer() : null;
+    if (deferrer && fixedLength) res.removeHeader('content-length');
+    return deferrer;
+  };
+  // write(chunk[, encoding][, callback]) and end([chunk][, encoding][, callback]), as Node has them.
+  const parts = (args: unknown[]) => {
+    const callback = args.find((arg) => typeof arg === 'function') as (() => void) | undefined;
+    const [chunk, encoding] = args;
+    let text = '';
+    if (typeof chunk === 'string') {
+      text =
+        typeof encoding === 'string' && encoding !== 'utf8' && encoding !== 'utf-8'
+          ? decoder.write(Buffer.from(chunk, encoding as BufferEncoding))
+          : chunk;
+    } else if (chunk instanceof Uint8Array) {
+      text = decoder.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+    }
+    return { text, callback };
+  };
+  res.write = function (this: http.ServerResponse, ...args: unknown[]) {
+    const active = decide();
+    if (!active) return (originalWrite as (...a: unknown[]) => boolean).apply(this, args);
+    const { text, callback } = parts(args);
+    return originalWrite.call(this, active.push(text), 'utf8', callback);
+  } as typeof res.write;
+  res.end = function (this: http.ServerResponse, ...args: unknown[]) {
+    const active = decide();
+    if (!active) return (originalEnd as (...a: unknown[]) => http.ServerResponse).apply(this, args);
+    const { text, callback } = parts(args);
+    const last = active.push(text) + active.push(decoder.end()) + active.end();
+    return originalEnd.call(this, last, 'utf8', callback);
+  } as typeof res.end;
+}
