@@ -23,7 +23,8 @@ const page = [
   '<script type="application/ld+json">{"@type":"WebPage"}</script>',
   '<script id="_R_">(globalThis.TURBOPACK||[]).push({})</script>',
   '<script src="/_next/static/chunks/runtime.js" async=""></script>',
-  '<script>self.__next_f.push([1,"payload"])</script></body></html>',
+  '<script>(self.__next_f=self.__next_f||[]).push([0])</script>',
+  '<script>self.__next_f.push([1,"payload \\u003c/p>"])</script></body></html>',
 ].join('');
 
 const sourcesOf = (html: string) =>
@@ -47,7 +48,7 @@ describe('deferScripts', () => {
       'href="/_next/static/chunks/site.css"',
       'polyfills.js" noModule=""',
       '<script id="_R_">',
-      'self.__next_f.push',
+      '<script type="application/json" data-next-f="">[1,"payload \\u003c/p>"]</script>',
       '<p>The lead paragraph.</p>',
       'application/ld+json',
     ]) {
@@ -75,7 +76,11 @@ function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
   const onWindow: Record<string, (event?: unknown) => void> = {};
   const onDocument: Record<string, (event: unknown) => void> = {};
   let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
+  const blocks = [
+    ...html.matchAll(/<script type="application\/json" data-next-f="">([^<]*)<\/script>/g),
+  ];
   const document = {
+    querySelectorAll: () => blocks.map((block) => ({ textContent: block[1] })),
     visibilityState: options.hidden ? 'hidden' : 'visible',
     head: { appendChild: (element: { src: string }) => added.push(element.src) },
     createElement: () => ({ src: '', async: false }),
@@ -90,7 +95,7 @@ function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
     }
     observe() {}
   }
-  const window = {
+  const window: Record<string, unknown> = {
     PerformanceObserver: options.paintTiming ? Observer : undefined,
     addEventListener: (type: string, listener: (event?: unknown) => void) => {
       onWindow[type] = listener;
@@ -98,7 +103,7 @@ function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
   };
   new Function('document', 'window', code)(document, window);
   const paint = (name: string) => report?.({ getEntriesByName: (n) => (n === name ? [{}] : []) });
-  return { added, load: () => onWindow.load?.(), paint, onDocument, onWindow };
+  return { added, load: () => onWindow.load?.(), paint, onDocument, window };
 }
 
 describe('ScriptDeferrer (pages that stream)', () => {
@@ -156,6 +161,8 @@ describe('the loader', () => {
     expect(run.added).toEqual([]); // in the next task, not inside the paint's callback
     vi.runAllTimers();
     expect(run.added).toHaveLength(3);
+    // The payload reached Next's queue, in order, before its scripts were added.
+    expect(run.window.__next_f).toEqual([[0], [1, 'payload </p>']]);
     run.load();
     vi.runAllTimers();
     expect(run.added).toHaveLength(3); // once

@@ -33,7 +33,8 @@ export function loaderScript(sources: readonly string[], nonce?: string): string
     nonce === undefined ? `${loaderMarker}=""` : `nonce="${nonce}" ${loaderMarker}=""`;
   return (
     `<script ${attributes}>(function(d,w){var s=${list},done=0,P=w.PerformanceObserver;` +
-    `function go(){if(done)return;done=1;for(var i=0;i<s.length;i++){var e=d.createElement("script");` +
+    `function go(){if(done)return;done=1;var f=w.__next_f=w.__next_f||[],q=d.querySelectorAll("script[data-next-f]"),i;` +
+    `for(i=0;i<q.length;i++)f.push(JSON.parse(q[i].textContent));for(i=0;i<s.length;i++){var e=d.createElement("script");` +
     `e.src=s[i];e.async=true;d.head.appendChild(e)}}function after(ms){return function(){setTimeout(go,ms)}}` +
     `["pointerdown","keydown","touchstart"].forEach(function(t){d.addEventListener(t,go,{capture:true,passive:true})});` +
     `if(d.visibilityState==="hidden")return go();` +
@@ -43,6 +44,17 @@ export function loaderScript(sources: readonly string[], nonce?: string): string
     `else w.addEventListener("load",after(0))})(document,window)</script>`
   );
 }
+
+/**
+ * Next's inline RSC payload: `self.__next_f.push(<JSON>)` scripts (the first one creates the
+ * array). As scripts, the browser compiles them while it parses the page, before the first paint;
+ * as data blocks (`type="application/json"`) it only tokenizes them, and the loader hands them to
+ * `self.__next_f` in order, just before it adds Next's scripts.
+ */
+const payloadScript =
+  /<script(?: nonce="[^"]*")?>(?:\(self\.__next_f=self\.__next_f\|\|\[\]\)|self\.__next_f)\.push\((\[[\s\S]*?\])\)<\/script>/g;
+const payloadBlock = (json: string) =>
+  `<script type="application/json" data-next-f="">${json}</script>`;
 
 /**
  * A form that only works once React runs it (no `action` of its own). Pages with one keep Next's
@@ -64,7 +76,9 @@ export function deferScripts(html: string): string | undefined {
   });
   const end = withoutScripts.lastIndexOf('</body>');
   if (sources.length === 0 || end === -1) return undefined;
-  const withoutPreloads = withoutScripts.replace(chunkPreload, '');
+  const withoutPreloads = withoutScripts
+    .replace(chunkPreload, '')
+    .replace(payloadScript, (_script, json: string) => payloadBlock(json));
   const at = withoutPreloads.lastIndexOf('</body>');
   return withoutPreloads.slice(0, at) + loaderScript(sources) + withoutPreloads.slice(at);
 }
@@ -112,7 +126,11 @@ export class ScriptDeferrer {
         this.nonce ??= nonce;
         return '';
       })
-      .replace(chunkPreload, '');
+      .replace(chunkPreload, '')
+      .replace(payloadScript, (script, json: string) =>
+        // Only once there is a loader to come, which hands the payload on.
+        this.sources.length > 0 ? payloadBlock(json) : script,
+      );
     const end = changed.indexOf('</body>');
     if (end === -1 || this.sources.length === 0) return changed;
     this.placed = true;
