@@ -176,6 +176,13 @@ describe('PageCache', () => {
     expect(cache.size).toBe(0);
     for (const path of ['/sets-session', '/no-store', '/dynamic', '/missing']) await get(path, br);
     expect(visitorCalls()).toBe(8);
+    // A missing page is never fetched again, and a page that cannot be kept only once: a flood
+    // of such requests costs one render each.
+    expect(calls.filter((call) => call.endsWith('fill'))).toEqual([
+      '/sets-session fill',
+      '/no-store fill',
+      '/dynamic fill',
+    ]);
   });
 
   it('drops the least recently used pages beyond its byte budget', async () => {

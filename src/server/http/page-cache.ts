@@ -1,10 +1,9 @@
 // The prerendered pages' answers, compressed once and kept in memory (docs/perf.md, "Prerendered
 // pages"). Every browser asks for Brotli, and compressing a 170 KB page on each request cost more
 // than everything else the server does for it; a prerendered page only changes with a new build,
-// which needs a restart. The first request for a page is answered by Next as before; a second
-// request made by this process (the "fill") fetches the same answer uncompressed, and when Next
-// marked it as a prerendered answer that is the same for everyone with the key, its Brotli
-// (quality 11) and gzip copies are kept with its headers. Later requests with the same key get them
+// which needs a restart. The first request for a page is answered by Next as before; after that
+// 200, a second request made by this process (the "fill") fetches the same answer uncompressed, and when Next marked it as a prerendered answer that is the same for
+// everyone with the key, its Brotli (quality 11) and gzip copies are kept with its headers. Later requests with the same key get them
 // without reaching Next or the proxy.
 //
 // The key is everything the proxy and Next decide a page answer by: the path (requests with a
@@ -55,6 +54,7 @@ export type CachedPage = {
 };
 
 const cookieNames = [localeCookieName, sessionCookieName, checkoutCookieName];
+const maxUnkept = 10_000;
 
 /** The values of the cookies the key depends on; undefined when one is sent twice (ambiguous). */
 function keyCookies(header: string | undefined): string[] | undefined {
@@ -208,6 +208,8 @@ export function loopbackFetcher(port: number, marker: [string, string]): Fetcher
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private readonly filling = new Set<string>();
+  /** Keys whose answer was found not to be a page that can be kept (rendered per request). */
+  private readonly unkept = new Set<string>();
   private bytes = 0;
   /** The header that marks this process's own fill requests (its value is a per-process secret). */
   readonly marker: [string, string] = ['x-page-cache-fill', randomBytes(16).toString('hex')];
@@ -231,8 +233,9 @@ export class PageCache {
   }
 
   /**
-   * Serves `req` from the cache when it can and answers true; otherwise answers false, and for
-   * a request that could be cached starts filling its key in the background.
+   * Serves `req` from the cache when it can and answers true; otherwise answers false, and once
+   * the answer to a request that could be cached has gone out with a 200, fills its key in the
+   * background.
    */
   serve(req: http.IncomingMessage, res: http.ServerResponse): boolean {
     if (req.headers[this.marker[0]] === this.marker[1]) return false;
@@ -245,18 +248,30 @@ export class PageCache {
       this.pages.set(key, page);
       return serveCachedPage(req, res, page);
     }
-    this.fill(key, req.url ?? '/', req.headers.cookie);
+    // Filled only after a 200 for a key not already found to be a page that cannot be kept: a
+    // flood of requests for missing pages, or for a page rendered per request, costs no second
+    // render each.
+    const url = req.url ?? '/';
+    const cookie = req.headers.cookie;
+    res.once('finish', () => {
+      if (res.statusCode === 200 && !this.unkept.has(key)) void this.fill(key, url, cookie);
+    });
     return false;
   }
 
   /** Fetches and keeps one key's page (at most one fill per key at a time); never throws. */
   fill(key: string, url: string, cookieHeader: string | undefined): Promise<void> {
     const fetcher = this.fetcher;
-    if (!fetcher || this.filling.has(key)) return Promise.resolve();
+    if (!fetcher || this.filling.has(key) || this.pages.has(key)) return Promise.resolve();
     this.filling.add(key);
     return fetcher(url, onlyKeyCookies(cookieHeader))
       .then(async (answer) => {
-        if (!isCacheableAnswer(answer.status, answer.headers)) return;
+        if (!isCacheableAnswer(answer.status, answer.headers)) {
+          // Bounded: keys are paths without query strings and a few cookie values.
+          if (this.unkept.size >= maxUnkept) this.unkept.clear();
+          this.unkept.add(key);
+          return;
+        }
         this.put(key, await cachedPage(answer.status, answer.headers, answer.body));
       })
       .catch(() => {}) // the page was served by Next anyway; a later request tries again
