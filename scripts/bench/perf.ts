@@ -1,7 +1,10 @@
 // `npm run perf`: Lighthouse 12 (mobile, default throttling) against the production build.
 // Builds when needed, serves it on a free port with a fresh embedded database, audits each
-// page serially, writes reports/perf.json and prints a Markdown table.
-//   node --import tsx scripts/bench/perf.ts [--strict] [--only] [--runs=N] [--lhr] [/extra/path …]
+// page serially, writes reports/perf.json and prints Markdown tables.
+//   node --import tsx scripts/bench/perf.ts [--strict] [--only] [--runs=N] [--lhr] [--no-browser] [/extra/path …]
+// Every page is measured beside its floor, the same HTML with every script removed from the same
+// server (perf-floor.ts), run for run, and loaded in real Chromium under the same throttling
+// (perf-browser.ts; --no-browser skips it).
 // Extra paths are audited as given (add the /ar prefix yourself); --only skips the defaults.
 // --runs=N audits each page N times (default 5) and reports the run with the median
 // performance score: Lighthouse's documentation (docs/variability.md) advises five runs and the
@@ -24,13 +27,21 @@ import {
   reportStartError,
   startProductionServer,
 } from '../test/serve-production';
+import { type BrowserRun, launchBrowser, measureInBrowser, medianRun } from './perf-browser';
+import { startMeasuringProxy } from './perf-floor';
 
 const prefix = 'perf';
+// The budget pages: home, pricing, a feature page, a use case, a country page, download, the
+// blog's home and a post (each also in Arabic).
 const defaultPaths = [
   '/',
   '/pricing',
   '/features/encryption',
   '/InternetAccess/vpn-for-streaming/netflix',
+  '/vpn-server/japan-vpn',
+  '/download',
+  '/blog',
+  '/blog/how-a-vpn-works',
 ];
 type Category = 'performance' | 'accessibility' | 'best-practices' | 'seo';
 const categories: Category[] = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -45,6 +56,7 @@ const args = process.argv.slice(2);
 const strict = args.includes('--strict');
 const only = args.includes('--only');
 const saveLhr = args.includes('--lhr');
+const browserCheck = !args.includes('--no-browser');
 const runsArg = args.find((arg) => arg.startsWith('--runs='));
 const runs = runsArg ? Number(runsArg.slice('--runs='.length)) : 5;
 if (!Number.isInteger(runs) || runs < 1 || runs > 15) {
@@ -232,6 +244,85 @@ async function auditInFreshChrome(pagePath: string, url: string): Promise<PageRe
   }
 }
 
+async function auditWithRetry(pagePath: string, url: string): Promise<PageResult> {
+  // A fresh browser per run keeps runs independent; Lighthouse occasionally fails to record a
+  // trace (NO_NAVSTART), and one retry settles it.
+  let result: PageResult = { path: pagePath, url, error: 'not run' };
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    result = await auditInFreshChrome(pagePath, url);
+    if (!('error' in result)) break;
+    console.error(`${prefix}: ${url}: attempt ${attempt}: ${result.error}`);
+  }
+  return result;
+}
+
+/** Medians over a page's runs (each metric on its own), with the lowest performance score. */
+type RunSummary = {
+  performance: number;
+  lowestPerformance: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+};
+
+/** A page beside its floor (the same HTML without scripts). */
+type Comparison = {
+  path: string;
+  page: RunSummary;
+  floor: RunSummary;
+  browser?: BrowserRun;
+  floorBrowser?: BrowserRun;
+  /** Script bytes the page received (Brotli), KiB. */
+  scriptKiB: number;
+};
+
+function middle(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? 0;
+}
+
+function summary(done: PageAudit[]): RunSummary {
+  const metric = (id: string) => middle(done.map((r) => r.metrics[id] ?? 0));
+  const scores = done.map((r) => r.scores.performance ?? 0);
+  return {
+    performance: middle(scores),
+    lowestPerformance: Math.min(...scores),
+    fcp: metric('first-contentful-paint'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+  };
+}
+
+/** Issue 19's targets: LCP within 1.15× the floor's and ≤ 1.3 s, score ≥ 0.98 (no run < 0.95), TBT ≤ 100 ms. */
+function missedTargets(c: Comparison): string[] {
+  const missed: string[] = [];
+  const ratio = c.page.lcp / c.floor.lcp;
+  if (ratio > 1.15) missed.push(`${c.path}: LCP ${ratio.toFixed(2)}× the floor's (> 1.15)`);
+  if (c.page.lcp > 1300) missed.push(`${c.path}: LCP ${Math.round(c.page.lcp)} ms (> 1300)`);
+  if (c.page.performance < 0.98)
+    missed.push(`${c.path}: performance ${c.page.performance.toFixed(2)} (< 0.98)`);
+  if (c.page.lowestPerformance < 0.95)
+    missed.push(`${c.path}: a run at ${c.page.lowestPerformance.toFixed(2)} (< 0.95)`);
+  if (c.page.tbt > 100) missed.push(`${c.path}: TBT ${Math.round(c.page.tbt)} ms (> 100)`);
+  return missed;
+}
+
+function comparisonTable(comparisons: Comparison[]): string {
+  const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${Math.round(value)}`);
+  const lines = [
+    '| page | LCP | floor LCP | ratio | FCP | floor FCP | TBT | performance (lowest) | floor performance | scripts KiB | Chromium FP / LCP | floor FP / LCP | long tasks, blocking ms |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const c of comparisons) {
+    const b = c.browser;
+    const f = c.floorBrowser;
+    lines.push(
+      `| ${c.path} | ${ms(c.page.lcp)} | ${ms(c.floor.lcp)} | ${(c.page.lcp / c.floor.lcp).toFixed(2)} | ${ms(c.page.fcp)} | ${ms(c.floor.fcp)} | ${ms(c.page.tbt)} | ${c.page.performance.toFixed(2)} (${c.page.lowestPerformance.toFixed(2)}) | ${c.floor.performance.toFixed(2)} | ${c.scriptKiB.toFixed(1)} | ${b ? `${ms(b.firstPaint)} / ${ms(b.largestContentfulPaint)}` : 'n/a'} | ${f ? `${ms(f.firstPaint)} / ${ms(f.largestContentfulPaint)}` : 'n/a'} | ${b ? `${b.longTasks}, ${ms(b.blockingTime)}` : 'n/a'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 async function main(): Promise<number> {
   const ensure = spawnSync('bash', [path.join(repoRoot, 'scripts', 'test', 'ensure-chromium.sh')], {
     stdio: 'inherit',
@@ -254,28 +345,48 @@ async function main(): Promise<number> {
   }
 
   const results: PageResult[] = [];
+  const comparisons: Comparison[] = [];
+  const upstream = new URL(server.baseUrl);
+  const pageProxy = await startMeasuringProxy(upstream, false);
+  const floorProxy = await startMeasuringProxy(upstream, true);
+  const browser = browserCheck ? await launchBrowser() : undefined;
   try {
     for (const pagePath of paths) {
-      const url = `${server.baseUrl}${pagePath}`;
-      console.log(`${prefix}: auditing ${pagePath}`);
-      // A fresh browser per run keeps runs independent; Lighthouse occasionally fails to
-      // record a trace (NO_NAVSTART), and one retry settles it.
+      console.log(`${prefix}: auditing ${pagePath} and its floor`);
+      // Page and floor alternate run by run, so a change in the machine's load hits both.
       const done: PageAudit[] = [];
+      const floorDone: PageAudit[] = [];
+      const inBrowser: BrowserRun[] = [];
+      const floorInBrowser: BrowserRun[] = [];
       let result: PageResult | undefined;
       for (let run = 1; run <= runs; run++) {
-        for (let attempt = 1; attempt <= 2; attempt++) {
-          result = await auditInFreshChrome(pagePath, url);
-          if (!('error' in result)) break;
-          console.error(`${prefix}: ${pagePath}: attempt ${attempt}: ${result.error}`);
+        result = await auditWithRetry(pagePath, `${pageProxy.baseUrl}${pagePath}`);
+        if (!('error' in result)) done.push(result);
+        const floor = await auditWithRetry(pagePath, `${floorProxy.baseUrl}${pagePath}`);
+        if (!('error' in floor)) floorDone.push(floor);
+        if (browser) {
+          inBrowser.push(await measureInBrowser(browser, `${pageProxy.baseUrl}${pagePath}`));
+          floorInBrowser.push(await measureInBrowser(browser, `${floorProxy.baseUrl}${pagePath}`));
         }
-        if (result && !('error' in result)) done.push(result);
       }
       // `runs` is at least 1, so some result exists.
       const reported = done.length > 0 ? median(done) : result;
       if (!reported) throw new Error(`${pagePath}: no audit ran`);
       results.push(reported);
+      if (done.length > 0 && floorDone.length > 0) {
+        comparisons.push({
+          path: pagePath,
+          page: summary(done),
+          floor: summary(floorDone),
+          browser: inBrowser.length > 0 ? medianRun(inBrowser) : undefined,
+          floorBrowser: floorInBrowser.length > 0 ? medianRun(floorInBrowser) : undefined,
+          scriptKiB: 'error' in reported ? 0 : reported.js.sentBytes / 1024,
+        });
+      }
     }
   } finally {
+    await browser?.close();
+    await Promise.all([pageProxy.close(), floorProxy.close()]);
     await server.stop();
   }
 
@@ -289,12 +400,21 @@ async function main(): Promise<number> {
     budgets,
     results,
     failures,
+    comparisons,
+    targetsMissed: comparisons.flatMap(missedTargets),
   };
   const reportsDir = path.join(repoRoot, 'reports');
   mkdirSync(reportsDir, { recursive: true });
   writeFileSync(path.join(reportsDir, 'perf.json'), `${JSON.stringify(report, null, 2)}\n`);
 
   console.log(`\n${table(results)}\n`);
+  console.log(`${comparisonTable(comparisons)}\n`);
+  const targetsMissed = comparisons.flatMap(missedTargets);
+  console.log(
+    targetsMissed.length === 0
+      ? `${prefix}: every page within the floor targets`
+      : `${prefix}: floor targets missed:\n${targetsMissed.map((t) => `  - ${t}`).join('\n')}`,
+  );
   console.log(`${prefix}: report written to reports/perf.json`);
   if (failures.length > 0) {
     console.log(`${prefix}: budgets missed:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
