@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressStatic } from '../../../scripts/build/compress-static';
 import { acceptsBrotli } from './accept-encoding';
 import { brotliCopies, servePrecompressed } from './http-server';
+import { readAnswer } from './page-cache';
 
 const script = `/* a chunk */ ${'function f(){return "turbo vpn";}'.repeat(200)}`;
 const stylesheet = `${'.a{color:red}'.repeat(200)}`;
@@ -57,15 +58,7 @@ function get(urlPath: string, encoding: string | undefined, method = 'GET') {
         headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
       });
       request.on('response', (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
+        readAnswer(response).then(resolve, reject);
       });
       request.on('error', reject);
       request.end();

@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isCacheableAnswer, loopbackFetcher, PageCache, renewedCookie } from './page-cache';
+import {
+  type Answer,
+  isCacheableAnswer,
+  loopbackFetcher,
+  PageCache,
+  readAnswer,
+  renewedCookie,
+} from './page-cache';
 
 // A stand-in for Next behind the cache: prerendered pages, one that sets the language cookie,
 // and answers that must never be kept.
@@ -66,20 +73,10 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
-
 function get(path: string, headers: http.OutgoingHttpHeaders = {}, method = 'GET') {
   return new Promise<Answer>((resolve, reject) => {
     const request = http.request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks),
-        }),
-      );
+      readAnswer(response).then(resolve, reject);
     });
     request.on('error', reject);
     request.end();

@@ -169,11 +169,27 @@ export function serveCachedPage(
   return true;
 }
 
+/** An HTTP answer read whole: status, headers and the body as sent. */
+export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/** Reads a response to its end. */
+export function readAnswer(response: http.IncomingMessage): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    response.on('data', (chunk: Buffer) => chunks.push(chunk));
+    response.on('end', () =>
+      resolve({
+        status: response.statusCode ?? 0,
+        headers: response.headers,
+        body: Buffer.concat(chunks),
+      }),
+    );
+    response.on('error', reject);
+  });
+}
+
 /** Fetches a page from this server as the cache's fill: uncompressed, only the key's cookies. */
-export type Fetcher = (
-  url: string,
-  cookie: string | undefined,
-) => Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>;
+export type Fetcher = (url: string, cookie: string | undefined) => Promise<Answer>;
 
 /** A fetcher that asks this server at 127.0.0.1:`port`, marked with `marker` as a fill. */
 export function loopbackFetcher(port: number, marker: [string, string]): Fetcher {
@@ -185,16 +201,7 @@ export function loopbackFetcher(port: number, marker: [string, string]): Fetcher
       };
       if (cookie) headers.cookie = cookie;
       const request = http.get({ host: '127.0.0.1', port, path: url, headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on('error', reject);
+        readAnswer(response).then(resolve, reject);
       });
       request.setTimeout(30_000, () => request.destroy(new Error('page cache fill timed out')));
       request.on('error', reject);
