@@ -68,31 +68,30 @@ const reactForm = /<form\b(?![^>]*\baction=)[^>]*>/i;
  * page has none, has a form only React runs, or was changed before.
  */
 export function deferScripts(html: string): string | undefined {
-  if (html.includes(loaderMarker) || reactForm.test(html)) return undefined;
-  const sources: string[] = [];
-  const withoutScripts = html.replace(chunkScript, (_tag, source: string) => {
-    if (!sources.includes(source)) sources.push(source);
-    return '';
-  });
-  const end = withoutScripts.lastIndexOf('</body>');
-  if (sources.length === 0 || end === -1) return undefined;
-  const withoutPreloads = withoutScripts
-    .replace(chunkPreload, '')
-    .replace(payloadScript, (_script, json: string) => payloadBlock(json));
-  const at = withoutPreloads.lastIndexOf('</body>');
-  return withoutPreloads.slice(0, at) + loaderScript(sources) + withoutPreloads.slice(at);
+  if (html.includes(loaderMarker) || reactForm.test(html) || !html.includes('</body>')) {
+    return undefined;
+  }
+  const deferrer = new ScriptDeferrer();
+  const changed = deferrer.push(html) + deferrer.end();
+  return deferrer.deferred ? changed : undefined;
 }
 
 /**
- * Does what deferScripts does to a page that streams, chunk by chunk, without holding more than
- * an element that is not complete yet: the start-up chunks' tags (in <head>) go, their sources and
- * nonce are remembered, and the loader goes in before `</body>` (or at the very end).
+ * Defers a page's scripts as it streams, chunk by chunk, without holding more than an element that
+ * is not complete yet: the start-up chunks' tags (in <head>) go, their sources and nonce are
+ * remembered, the payload becomes data, and the loader goes in before `</body>` (or at the very
+ * end). deferScripts gives it a whole page at once.
  */
 export class ScriptDeferrer {
   private carry = '';
   private readonly sources: string[] = [];
   private nonce: string | undefined;
   private placed = false;
+
+  /** Whether the page had start-up scripts to defer. */
+  get deferred(): boolean {
+    return this.sources.length > 0;
+  }
 
   /** The text to send for `text` (possibly less: an unfinished element waits for the rest). */
   push(text: string): string {
