@@ -426,6 +426,9 @@ for (const view of viewsB) {
 
     await page.goto(localizePath(locale, '/blog/search'));
     const search = page.locator('#blog-search');
+    // The blog's scripts start after the first paint: React takes the field over a moment after
+    // the load event, and a value typed into it before that would be replaced by its state.
+    await expectHydrated(search);
     await search.fill('vpn');
     await search.press('Enter');
     await expect(page).toHaveURL(/\/blog\/search\?q=vpn$/);
