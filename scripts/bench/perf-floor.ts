@@ -8,6 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { readAnswer } from '../../src/server/http/page-cache';
 
 /** The HTML without scripts: no <script> element, no script preload. */
 export function withoutScripts(html: string): string {
@@ -42,21 +43,22 @@ export async function startMeasuringProxy(
           answer.pipe(res);
           return;
         }
-        const chunks: Buffer[] = [];
-        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-        answer.on('end', () => {
-          const html = Buffer.concat(chunks).toString('utf8');
-          const body = brotliCompressSync(floor ? withoutScripts(html) : html, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
-          });
-          for (const [name, value] of Object.entries(answer.headers)) {
-            if (value !== undefined && !perAnswer.has(name)) res.setHeader(name, value);
-          }
-          res.setHeader('content-encoding', 'br');
-          res.setHeader('content-length', body.length);
-          res.writeHead(answer.statusCode ?? 502);
-          res.end(body);
-        });
+        void readAnswer(answer).then(
+          ({ body: raw }) => {
+            const html = raw.toString('utf8');
+            const body = brotliCompressSync(floor ? withoutScripts(html) : html, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+            });
+            for (const [name, value] of Object.entries(answer.headers)) {
+              if (value !== undefined && !perAnswer.has(name)) res.setHeader(name, value);
+            }
+            res.setHeader('content-encoding', 'br');
+            res.setHeader('content-length', body.length);
+            res.writeHead(answer.statusCode ?? 502);
+            res.end(body);
+          },
+          () => res.destroy(),
+        );
       },
     );
     forward.on('error', () => {

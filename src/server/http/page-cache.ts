@@ -2,9 +2,10 @@
 // pages"). Every browser asks for Brotli, and compressing a 170 KB page on each request cost more
 // than everything else the server does for it; a prerendered page only changes with a new build,
 // which needs a restart. The first request for a page is answered by Next as before; after that
-// 200, a second request made by this process (the "fill") fetches the same answer uncompressed, and when Next marked it as a prerendered answer that is the same for
-// everyone with the key, its Brotli (quality 11) and gzip copies are kept with its headers. Later requests with the same key get them
-// without reaching Next or the proxy.
+// 200, a second request made by this process (the "fill") fetches the same answer uncompressed,
+// and when Next marked it as a prerendered answer that is the same for everyone with the key, its
+// Brotli (quality 11) and gzip copies are kept with its headers. Later requests with the same key
+// get them without reaching Next or the proxy.
 //
 // The key is everything the proxy and Next decide a page answer by: the path (requests with a
 // query string are never cached), the language cookie (redirects and the cookie it sets), whether
@@ -210,7 +211,7 @@ export function loopbackFetcher(port: number, marker: [string, string]): Fetcher
 
 /**
  * The cache: pages by key, the least recently used dropped first once the compressed bodies
- * pass `maxBytes`. `handle` is what serves a request otherwise (Next behind compression).
+ * pass `maxBytes`.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
