@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/server/api/app';
+import { postKey } from '@/server/blog/wire';
 import { importFixtures } from '../../../tests/support/fixture-posts';
 import { useTestDb } from '../../../tests/support/test-db';
 
@@ -306,6 +308,40 @@ describe('blog API', () => {
       expect([...ranks].sort((a, b) => b - a)).toEqual(ranks);
       expect(body.data.items[0].highlight).toMatch(/<mark>[^<]+<\/mark>/);
       expect(body.data.items[0].title_highlight).toContain('<mark>');
+    });
+
+    it('orders every page as ts_rank_cd over all matches does, with the same count', async () => {
+      const words = 'vpn or privacy or "public wi-fi" or server -zebra';
+      const reference = (await testDb().handle.db.execute(sql`
+        select id, short_path, is_wp from blog_posts
+        where locale = 'en' and search_vector @@ websearch_to_tsquery('english', ${words})
+        order by ts_rank_cd(search_vector, websearch_to_tsquery('english', ${words}), 1) desc,
+          published_at desc, id desc`)) as unknown as {
+        rows: { id: number; short_path: string; is_wp: boolean }[];
+      };
+      const expected = reference.rows.map((row) =>
+        postKey({ id: row.id, shortPath: row.short_path, isWp: row.is_wp }),
+      );
+      expect(expected.length).toBeGreaterThanOrEqual(4);
+      const found: string[] = [];
+      for (let page = 1; found.length < expected.length; page++) {
+        const { body } = await get(
+          `/ws/mm/v2/blog/search?locale=en&q=${encodeURIComponent(words)}&page=${page}&page_size=2`,
+        );
+        expect(body.data.total).toBe(expected.length);
+        found.push(...body.data.items.map((p: { unikey: string }) => p.unikey));
+      }
+      expect(found).toEqual(expected);
+    });
+
+    it('keeps search vectors in the row, where ranking reads them', async () => {
+      const { rows } = (await testDb().handle.db.execute(sql`
+        select a.attstorage as storage, c.reloptions as options from pg_attribute a
+        join pg_class c on c.oid = a.attrelid
+        where c.relname = 'blog_posts' and a.attname = 'search_vector'`)) as unknown as {
+        rows: { storage: string; options: string[] }[];
+      };
+      expect(rows[0]).toEqual({ storage: 'm', options: ['toast_tuple_target=8160'] });
     });
 
     it('stems words in the locale language', async () => {

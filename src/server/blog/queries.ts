@@ -368,25 +368,45 @@ export async function searchPosts(
       ? ownQuery
       : sql`(case when ${isOwn} then ${ownQuery} else ${englishQuery} end)`;
   const cfg = sql`(case when ${isOwn} then ${own} else ${english} end)::regconfig`;
-  const rank = sql<number>`ts_rank_cd(${blogPosts.searchVector}, ${query}, 1)`;
-  // One pass over the matches ranks them and counts them (window count); only the page of
+  // Each match is ranked once, in a subquery that yields only what ordering needs. The fence
+  // (`offset 0`) keeps PostgreSQL from flattening it: flattened, the window count below would
+  // carry every match's whole search vector through its buffer (spilling to disk) and rank it
+  // after, twice (select list and sort key).
+  const matches = db
+    .$with('matches', {
+      id: sql<number>`id`.as('id'),
+      own: sql<boolean>`own`.as('own'),
+      publishedAt: sql<Date>`published_at`.as('published_at'),
+      rank: sql<number>`rank`.as('rank'),
+    })
+    .as(
+      sql`${db
+        .select({
+          id: blogPosts.id,
+          own: sql`${blogPosts.locale} = ${params.locale}`.as('own'),
+          publishedAt: blogPosts.publishedAt,
+          rank: sql`ts_rank_cd(${blogPosts.searchVector}, ${query}, 1)`.as('rank'),
+        })
+        .from(blogPosts)
+        .where(where)} offset 0`,
+    );
+  // One pass over the ranked matches orders and counts them (window count); only the page of
   // results left after the limit gets its headlines, the costly part.
   const ranked = db.$with('ranked').as(
     db
       .select({
-        id: sql<number>`${blogPosts.id}`.as('ranked_id'),
-        rank: rank.as('rank'),
+        id: sql<number>`${matches.id}`.as('ranked_id'),
+        rank: sql<number>`${matches.rank}`.as('ranked_rank'),
         total: sql<number>`count(*) over ()`.as('total'),
       })
-      .from(blogPosts)
-      .where(where)
-      .orderBy(ownFirst(params.locale), desc(rank), desc(blogPosts.publishedAt), desc(blogPosts.id))
+      .from(matches)
+      .orderBy(desc(matches.own), desc(matches.rank), desc(matches.publishedAt), desc(matches.id))
       .limit(params.limit)
       .offset(params.offset),
   );
   const options = `StartSel="${markStart}", StopSel="${markStop}", MaxWords=35, MinWords=15, MaxFragments=2, FragmentDelimiter=" … "`;
   const rows = await db
-    .with(ranked)
+    .with(matches, ranked)
     .select({
       ...summaryColumns,
       rank: ranked.rank,
