@@ -1,7 +1,8 @@
 // `npm run bench:messages`: how many bytes of text each locale sends to the browser on a
 // marketing page. Builds when needed, serves the production build, fetches the page in every
-// locale and measures the React Server Components payload inlined in the HTML (the
-// `self.__next_f.push` scripts), which carries every message the page's client islands receive,
+// locale and measures the React Server Components payload (the `self.__next_f.push` scripts, the
+// data blocks they become on a page whose scripts come after the first paint, or the payload file
+// such a prerendered page names), which carries every message the page's client islands receive,
 // next to the whole document. Prints a Markdown table (raw and gzip bytes).
 //   node --import tsx scripts/bench/messages-bytes.ts [/path]   (default: the home page)
 import { gzipSync } from 'node:zlib';
@@ -17,9 +18,18 @@ import {
 const pagePath = process.argv.slice(2).find((arg) => arg.startsWith('/')) ?? '/';
 const kib = (bytes: number): string => (bytes / 1024).toFixed(1);
 
-function flightPayload(html: string): string {
-  const scripts = html.match(/<script>self\.__next_f\.push\([\s\S]*?<\/script>/g) ?? [];
-  return scripts.join('');
+async function flightPayload(html: string, baseUrl: string): Promise<string> {
+  const inline =
+    html.match(
+      /<script>self\.__next_f\.push\([\s\S]*?<\/script>|<script type="application\/json" data-next-f="">[\s\S]*?<\/script>/g,
+    ) ?? [];
+  const file = /<script type="application\/json" data-next-f-src="">"([^"]+)"<\/script>/.exec(
+    html,
+  )?.[1];
+  if (!file) return inline.join('');
+  const response = await fetch(new URL(file, baseUrl));
+  if (!response.ok) throw new Error(`GET ${file}: ${response.status}`);
+  return inline.join('') + (await response.text());
 }
 
 async function main(): Promise<number> {
@@ -45,7 +55,7 @@ async function main(): Promise<number> {
       const response = await fetch(url);
       if (!response.ok) throw new Error(`GET ${url}: ${response.status}`);
       const html = await response.text();
-      const flight = flightPayload(html);
+      const flight = await flightPayload(html, server.baseUrl);
       rows.push({
         locale,
         html: Buffer.byteLength(html),

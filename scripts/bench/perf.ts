@@ -13,6 +13,7 @@
 // --strict exits 1 when a budget is missed: performance ≥ 0.95, the other categories 1.00.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -350,6 +351,11 @@ async function main(): Promise<number> {
   const pageProxy = await startMeasuringProxy(upstream, false);
   const floorProxy = await startMeasuringProxy(upstream, true);
   const browser = browserCheck ? await launchBrowser() : undefined;
+  // Figures from different Chromium versions differ (blocking time above all): say which one.
+  const load = os.loadavg().map((value) => value.toFixed(2));
+  console.log(
+    `${prefix}: Chromium ${browser?.version() ?? '(see chromium --version)'}, load average ${load.join(' ')}`,
+  );
   try {
     for (const pagePath of paths) {
       console.log(`${prefix}: auditing ${pagePath} and its floor`);

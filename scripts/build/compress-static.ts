@@ -1,12 +1,14 @@
-// Brotli copies (quality 11) of the framework's hashed scripts and stylesheets, written after
-// every build next to the files in .next/static; src/server/http/http-server.ts serves them to browsers
-// that accept Brotli. Idempotent: a copy is rewritten only when its file is newer (the compile
-// hints step edits the start-up chunks after the build, so this runs after it).
+// Brotli copies (quality 11) of the framework's hashed scripts and stylesheets (quality 5: the
+// pages' payload files), written after every build next to the files in .next/static;
+// src/server/http/http-server.ts serves them to browsers that accept Brotli. Idempotent: a copy is
+// rewritten only when its file is newer (the compile hints step edits the start-up chunks after
+// the build, so this runs after it).
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { compressedTypes, filesUnder } from '../../src/server/http/build-output';
+import { payloadFolder } from '../../src/server/http/deferred-scripts';
 
 /**
  * Writes `<file>.br` for every compressible file under `<distDir>/static` whose copy is missing
@@ -19,6 +21,10 @@ export function compressStatic(distDir: string): {
   brotliBytes: number;
 } {
   const result = { files: 0, written: 0, bytes: 0, brotliBytes: 0 };
+  // The prerendered pages' payload files (about 1,900) are fetched after the first paint, beside
+  // ~150 KiB of scripts: quality 5 takes 2 ms a file where 11 takes 63 (two minutes a build) and
+  // makes them 12% larger (9.9 KiB against 8.9 on average), about a kilobyte a page.
+  const payloads = path.join(distDir, 'static', payloadFolder);
   for (const file of filesUnder(path.join(distDir, 'static'))) {
     if (!Object.hasOwn(compressedTypes, path.extname(file))) continue;
     result.files += 1;
@@ -33,7 +39,8 @@ export function compressStatic(distDir: string): {
     const body = readFileSync(file);
     const compressed = brotliCompressSync(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]:
+          path.dirname(file) === payloads ? 5 : constants.BROTLI_MAX_QUALITY,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     });

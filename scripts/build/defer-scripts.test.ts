@@ -1,12 +1,18 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loaderMarker } from '../../src/server/http/deferred-scripts';
+import {
+  deferScripts,
+  loaderMarker,
+  payloadFolder,
+  payloadPath,
+} from '../../src/server/http/deferred-scripts';
 import { deferPrerenderedScripts } from './defer-scripts';
 
 const page =
-  '<html><head><script src="/_next/static/chunks/a.js" async=""></script></head><body><p>Lead</p></body></html>';
+  '<html><head><script src="/_next/static/chunks/a.js" async=""></script></head><body><p>Lead</p>' +
+  '<script>(self.__next_f=self.__next_f||[]).push([0])</script><script>self.__next_f.push([1,"x"])</script></body></html>';
 
 describe('deferPrerenderedScripts', () => {
   const dirs: string[] = [];
@@ -27,7 +33,27 @@ describe('deferPrerenderedScripts', () => {
     }
     writeFileSync(path.join(dist, 'server', 'app', 'en', 'features.rsc'), 'payload');
     expect(deferPrerenderedScripts(dist)).toEqual({ pages: 2, changed: 2 });
-    for (const file of files) expect(readFileSync(file, 'utf8')).toContain(loaderMarker);
+    const payloads = path.join(dist, 'static', payloadFolder);
+    expect(readdirSync(payloads)).toHaveLength(1);
+    const [name] = readdirSync(payloads);
+    expect(readFileSync(path.join(payloads, name ?? ''), 'utf8')).toBe('[[0],[1,"x"]]');
+    for (const file of files) {
+      const html = readFileSync(file, 'utf8');
+      expect(html).toContain(loaderMarker);
+      expect(html).toContain(`data-next-f-src="">"${payloadPath}${name}"`);
+      expect(html).not.toContain('data-next-f=""');
+    }
     expect(deferPrerenderedScripts(dist)).toEqual({ pages: 2, changed: 0 });
+  });
+
+  it('moves the payload out of a page an earlier run deferred', () => {
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'defer-scripts-'));
+    dirs.push(dist);
+    const file = path.join(dist, 'server', 'app', 'en.html');
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, deferScripts(page) ?? '');
+    expect(deferPrerenderedScripts(dist)).toEqual({ pages: 1, changed: 1 });
+    expect(readFileSync(file, 'utf8')).toContain('data-next-f-src=""');
+    expect(readdirSync(path.join(dist, 'static', payloadFolder))).toHaveLength(1);
   });
 });

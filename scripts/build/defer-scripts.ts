@@ -1,25 +1,45 @@
-// After `next build`, before the CSP manifest: the prerendered pages request the framework's
-// scripts after their first paint (src/server/http/deferred-scripts.ts). The CSP manifest, written
-// after this step, hashes the loader with the page's other inline scripts; `'self'` allows the chunks.
+// After `next build`, before the CSP manifest and the static files' Brotli copies: the prerendered
+// pages request the framework's scripts after their first paint, and their RSC payload from a file
+// under .next/static/payload (src/server/http/deferred-scripts.ts). The CSP manifest, written after
+// this step, hashes the loader with the page's other inline scripts; `'self'` allows the chunks.
 //   node --import tsx scripts/build/defer-scripts.ts [--dist=.next]
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { filesUnder } from '../../src/server/http/build-output';
-import { deferScripts } from '../../src/server/http/deferred-scripts';
+import {
+  deferScripts,
+  externalizePayload,
+  loaderMarker,
+  payloadFolder,
+} from '../../src/server/http/deferred-scripts';
 
 /**
  * Changes every prerendered page under `<distDir>/server`: `app/` (what the CSP manifest hashes)
- * and `route-cache/` (the copies Next serves from); answers how many files it changed.
+ * and `route-cache/` (the copies Next serves from), writing their payload files (the same for both
+ * copies of a page); answers how many files it changed.
  */
 export function deferPrerenderedScripts(distDir: string): { pages: number; changed: number } {
   let pages = 0;
   let changed = 0;
+  const payloads = path.join(distDir, 'static', payloadFolder);
   for (const file of filesUnder(path.join(distDir, 'server'))) {
     if (!file.endsWith('.html')) continue;
     pages++;
-    const html = deferScripts(readFileSync(file, 'utf8'));
-    if (html === undefined) continue;
+    const original = readFileSync(file, 'utf8');
+    // A page deferred by an earlier run still gets its payload moved out.
+    const deferred = deferScripts(original) ?? original;
+    if (!deferred.includes(loaderMarker)) continue;
+    const moved = externalizePayload(deferred);
+    if (moved) {
+      const target = path.join(payloads, moved.file.name);
+      if (!existsSync(target)) {
+        mkdirSync(payloads, { recursive: true });
+        writeFileSync(target, moved.file.json);
+      }
+    }
+    const html = moved?.html ?? deferred;
+    if (html === original) continue;
     writeFileSync(file, html);
     changed++;
   }

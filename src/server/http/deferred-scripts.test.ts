@@ -4,8 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deferScripts,
   deferScriptsOf,
+  externalizePayload,
   isDeferredDynamicPage,
   loaderMarker,
+  payloadPath,
   ScriptDeferrer,
 } from './deferred-scripts';
 
@@ -68,9 +70,40 @@ describe('deferScripts', () => {
   });
 });
 
-/** Runs a page's loader against a stand-in document and window; answers what it did. */
-function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
-  const html = deferScripts(page) ?? '';
+describe('externalizePayload (prerendered pages)', () => {
+  it('moves the data blocks into one file named by its content and names it in the page', () => {
+    const deferred = deferScripts(page) ?? '';
+    const moved = externalizePayload(deferred);
+    expect(moved?.file.json).toBe('[[0],[1,"payload \\u003c/p>"]]');
+    expect(moved?.file.name).toMatch(/^[\w-]{22}\.json$/);
+    expect(moved?.html).not.toContain('data-next-f=""');
+    expect(moved?.html).toContain(
+      `<script type="application/json" data-next-f-src="">"${payloadPath}${moved?.file.name}"</script>`,
+    );
+    // The same payload, the same name; another payload, another name.
+    expect(externalizePayload(deferred)?.file.name).toBe(moved?.file.name);
+    const other = externalizePayload(deferred.replace('payload ', 'other '));
+    expect(other?.file.name).not.toBe(moved?.file.name);
+    expect(externalizePayload(moved?.html ?? '')).toBeUndefined();
+  });
+});
+
+/**
+ * Runs a page's loader against a stand-in document and window; answers what it did. `payload`:
+ * the page's payload moved to a file, which `fetch` answers (or fails to).
+ */
+function runLoader(options: {
+  hidden?: boolean;
+  paintTiming?: boolean;
+  payload?: 'served' | 'missing';
+}) {
+  const deferred = deferScripts(page) ?? '';
+  const moved = options.payload ? externalizePayload(deferred) : undefined;
+  const html = moved?.html ?? deferred;
+  const fetched: string[] = [];
+  const reference = /<script type="application\/json" data-next-f-src="">([^<]*)<\/script>/.exec(
+    html,
+  );
   const code = /<script data-deferred-scripts="">([\s\S]+?)<\/script>/.exec(html)?.[1] ?? '';
   const added: string[] = [];
   const onWindow: Record<string, (event?: unknown) => void> = {};
@@ -81,6 +114,7 @@ function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
   ];
   const document = {
     querySelectorAll: () => blocks.map((block) => ({ textContent: block[1] })),
+    querySelector: () => (reference ? { textContent: reference[1] } : null),
     visibilityState: options.hidden ? 'hidden' : 'visible',
     head: { appendChild: (element: { src: string }) => added.push(element.src) },
     createElement: () => ({ src: '', async: false }),
@@ -97,13 +131,22 @@ function runLoader(options: { hidden?: boolean; paintTiming?: boolean }) {
   }
   const window: Record<string, unknown> = {
     PerformanceObserver: options.paintTiming ? Observer : undefined,
+    fetch: async (url: string) => {
+      fetched.push(url);
+      const found = options.payload === 'served' && url === `${payloadPath}${moved?.file.name}`;
+      return {
+        ok: found,
+        status: found ? 200 : 404,
+        json: async () => JSON.parse(moved?.file.json ?? 'null'),
+      };
+    },
     addEventListener: (type: string, listener: (event?: unknown) => void) => {
       onWindow[type] = listener;
     },
   };
   new Function('document', 'window', code)(document, window);
   const paint = (name: string) => report?.({ getEntriesByName: (n) => (n === name ? [{}] : []) });
-  return { added, load: () => onWindow.load?.(), paint, onDocument, window };
+  return { added, fetched, load: () => onWindow.load?.(), paint, onDocument, window };
 }
 
 describe('ScriptDeferrer (pages that stream)', () => {
@@ -166,6 +209,29 @@ describe('the loader', () => {
     run.load();
     vi.runAllTimers();
     expect(run.added).toHaveLength(3); // once
+  });
+
+  it('fetches a payload file first and adds the scripts once it is in', async () => {
+    vi.useFakeTimers();
+    const run = runLoader({ paintTiming: true, payload: 'served' });
+    run.paint('first-contentful-paint');
+    vi.runAllTimers();
+    expect(run.fetched).toHaveLength(1);
+    expect(run.fetched[0]).toMatch(new RegExp(`^${payloadPath}[\\w-]{22}\\.json$`));
+    expect(run.added).toEqual([]);
+    await vi.runAllTimersAsync();
+    expect(run.window.__next_f).toEqual([[0], [1, 'payload </p>']]);
+    expect(run.added).toHaveLength(3);
+  });
+
+  it('leaves the page as the server sent it when the payload file does not come', async () => {
+    vi.useFakeTimers();
+    const run = runLoader({ paintTiming: true, payload: 'missing' });
+    run.paint('first-contentful-paint');
+    await vi.runAllTimersAsync();
+    expect(run.fetched).toHaveLength(1);
+    expect(run.added).toEqual([]);
+    expect(run.window.__next_f).toEqual([]);
   });
 
   it('falls back to a second after load when no paint is reported', () => {
