@@ -193,6 +193,23 @@ test('the category list loads on demand', async ({ page }) => {
   expect(requests).toHaveLength(1);
 });
 
+test('the category list also loads when opened before the page’s scripts ran', async ({ page }) => {
+  // The blog's scripts come after its first paint: hold them until the reader has opened the menu.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_next/static/chunks/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/blog');
+  await page.getByText('All topics').click();
+  release();
+  const menu = page.getByRole('navigation', { name: 'Blog' });
+  await expect(menu.getByRole('link', { name: /Privacy \d+ articles/ })).toBeVisible();
+});
+
 test('Arabic and German readers get their own posts, feed and sitemap entries', async ({
   page,
   request,

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '@/client/http';
 import { formatPlural, type PluralForms } from '@/lib/plural-message';
 
@@ -24,6 +24,7 @@ export interface CategoryMenuTexts {
 export function CategoryMenu({ locale, texts }: { locale: string; texts: CategoryMenuTexts }) {
   const [state, setState] = useState<'idle' | 'loading' | 'ready' | 'failed'>('idle');
   const [categories, setCategories] = useState<CategoryEntry[]>([]);
+  const details = useRef<HTMLDetailsElement>(null);
 
   function load() {
     if (state === 'loading' || state === 'ready') return;
@@ -40,8 +41,16 @@ export function CategoryMenu({ locale, texts }: { locale: string; texts: Categor
       .catch(() => setState('failed'));
   }
 
+  // Opened before React took the page over (the blog's scripts come after its first paint): that
+  // toggle event has passed, so the list loads now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when React takes the menu over.
+  useEffect(() => {
+    if (details.current?.open) load();
+  }, []);
+
   return (
     <details
+      ref={details}
       className="relative shrink-0"
       onToggle={(event) => {
         if ((event.currentTarget as HTMLDetailsElement).open) load();
