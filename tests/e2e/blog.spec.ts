@@ -199,11 +199,12 @@ test('the category list also loads when opened before the page’s scripts ran',
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/_next/static/chunks/**', async (route) => {
+  await page.route(/\/_next\/static\/chunks\/[^?]+\.js(\?.*)?$/, async (route) => {
     await held;
     await route.continue();
   });
-  await page.goto('/blog');
+  // Not `load`: scripts added before it would hold it.
+  await page.goto('/blog', { waitUntil: 'domcontentloaded' });
   await page.getByText('All topics').click();
   release();
   const menu = page.getByRole('navigation', { name: 'Blog' });
