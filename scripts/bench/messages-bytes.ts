@@ -7,6 +7,7 @@
 //   node --import tsx scripts/bench/messages-bytes.ts [/path]   (default: the home page)
 import { gzipSync } from 'node:zlib';
 import { type Locale, locales } from '../../src/lib/locales';
+import { payloadFileOf } from '../../src/server/http/deferred-scripts';
 import { buildIfNeeded } from '../build/build-if-needed';
 import {
   freePort,
@@ -23,9 +24,7 @@ async function flightPayload(html: string, baseUrl: string): Promise<string> {
     html.match(
       /<script>self\.__next_f\.push\([\s\S]*?<\/script>|<script type="application\/json" data-next-f="">[\s\S]*?<\/script>/g,
     ) ?? [];
-  const file = /<script type="application\/json" data-next-f-src="">"([^"]+)"<\/script>/.exec(
-    html,
-  )?.[1];
+  const file = payloadFileOf(html);
   if (!file) return inline.join('');
   const response = await fetch(new URL(file, baseUrl));
   if (!response.ok) throw new Error(`GET ${file}: ${response.status}`);

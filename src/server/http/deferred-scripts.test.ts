@@ -7,6 +7,7 @@ import {
   externalizePayload,
   isDeferredDynamicPage,
   loaderMarker,
+  payloadFileOf,
   payloadPath,
   ScriptDeferrer,
 } from './deferred-scripts';
@@ -85,6 +86,8 @@ describe('externalizePayload (prerendered pages)', () => {
     const other = externalizePayload(deferred.replace('payload ', 'other '));
     expect(other?.file.name).not.toBe(moved?.file.name);
     expect(externalizePayload(moved?.html ?? '')).toBeUndefined();
+    expect(payloadFileOf(moved?.html ?? '')).toBe(`${payloadPath}${moved?.file.name}`);
+    expect(payloadFileOf(deferred)).toBeUndefined();
   });
 });
 

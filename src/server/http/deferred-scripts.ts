@@ -95,6 +95,14 @@ export function externalizePayload(
   return { html: changed, file: { name, json } };
 }
 
+const payloadReference = /<script type="application\/json" data-next-f-src="">("[^"<]*")<\/script>/;
+
+/** The payload file a page names (externalizePayload), as its URL path; undefined when none. */
+export function payloadFileOf(html: string): string | undefined {
+  const reference = payloadReference.exec(html)?.[1];
+  return reference === undefined ? undefined : (JSON.parse(reference) as string);
+}
+
 /**
  * A form that only works once React runs it (no `action` of its own). Pages with one keep Next's
  * early scripts: a visitor who types into it before React has taken the page over would have
