@@ -20,6 +20,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { localeCookieName } from '@/lib/locales';
 import { checkoutCookieName, sessionCookieName } from '@/lib/session-cookie';
 import { acceptsBrotli, acceptsEncoding } from './accept-encoding';
+import { SizedLru } from './sized-lru';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -214,18 +215,19 @@ export function loopbackFetcher(port: number, marker: [string, string]): Fetcher
  * pass `maxBytes`.
  */
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages: SizedLru<CachedPage>;
   private readonly filling = new Set<string>();
   /** Keys whose answer was found not to be a page that can be kept (rendered per request). */
   private readonly unkept = new Set<string>();
-  private bytes = 0;
   /** The header that marks this process's own fill requests (its value is a per-process secret). */
   readonly marker: [string, string] = ['x-page-cache-fill', randomBytes(16).toString('hex')];
 
   constructor(
-    private readonly maxBytes: number,
+    maxBytes: number,
     private fetcher?: Fetcher,
-  ) {}
+  ) {
+    this.pages = new SizedLru(maxBytes, (page) => page.br.length + page.gzip.length);
+  }
 
   /** Sets how fills fetch a page (the server's own address, known once it listens). */
   setFetcher(fetcher: Fetcher): void {
@@ -237,7 +239,7 @@ export class PageCache {
   }
 
   get usedBytes(): number {
-    return this.bytes;
+    return this.pages.usedSize;
   }
 
   /**
@@ -250,12 +252,7 @@ export class PageCache {
     const key = pageCacheKey(req);
     if (key === undefined) return false;
     const page = this.pages.get(key);
-    if (page) {
-      // Most recently used last.
-      this.pages.delete(key);
-      this.pages.set(key, page);
-      return serveCachedPage(req, res, page);
-    }
+    if (page) return serveCachedPage(req, res, page);
     // Filled only after a 200 for a key not already found to be a page that cannot be kept: a
     // flood of requests for missing pages, or for a page rendered per request, costs no second
     // render each.
@@ -280,25 +277,10 @@ export class PageCache {
           this.unkept.add(key);
           return;
         }
-        this.put(key, await cachedPage(answer.status, answer.headers, answer.body));
+        this.pages.set(key, await cachedPage(answer.status, answer.headers, answer.body));
       })
       .catch(() => {}) // the page was served by Next anyway; a later request tries again
       .finally(() => this.filling.delete(key));
-  }
-
-  private put(key: string, page: CachedPage): void {
-    const size = page.br.length + page.gzip.length;
-    if (size > this.maxBytes) return;
-    const old = this.pages.get(key);
-    if (old) this.bytes -= old.br.length + old.gzip.length;
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    this.bytes += size;
-    for (const [oldest, entry] of this.pages) {
-      if (this.bytes <= this.maxBytes) break;
-      this.pages.delete(oldest);
-      this.bytes -= entry.br.length + entry.gzip.length;
-    }
   }
 }
 
