@@ -14,10 +14,12 @@ import { StringDecoder } from 'node:string_decoder';
 /** Marks a page this step has changed (the loader's own attribute), so a second run does nothing. */
 export const loaderMarker = 'data-deferred-scripts';
 
+// Attributes in either order: prerendered pages have none but these, pages rendered per request
+// a nonce, which Next writes before `async` and before a preload's `href`.
 const chunkScript =
-  /<script src="(\/_next\/static\/chunks\/[\w.-]+\.js)" async=""(?: nonce="([^"]*)")?><\/script>/g;
+  /<script src="(\/_next\/static\/chunks\/[\w.-]+\.js)"((?: (?:async=""|nonce="[^"]*"))+)><\/script>/g;
 const chunkPreload =
-  /<link rel="preload" as="script"(?: fetchPriority="\w+")? href="\/_next\/static\/chunks\/[\w.-]+\.js"(?: nonce="[^"]*")?\/>/g;
+  /<link rel="preload" as="script"(?: (?:fetchPriority="\w+"|nonce="[^"]*"))* href="\/_next\/static\/chunks\/[\w.-]+\.js"(?: nonce="[^"]*")?\/>/g;
 
 /**
  * The loader for `sources`. It adds the script elements in the task after the first contentful
@@ -167,9 +169,10 @@ export class ScriptDeferrer {
   private process(text: string): string {
     if (this.placed || text === '') return text;
     const changed = text
-      .replace(chunkScript, (_tag, source: string, nonce: string | undefined) => {
+      .replace(chunkScript, (tag, source: string, attributes: string) => {
+        if (!attributes.includes(' async=""')) return tag;
         if (!this.sources.includes(source)) this.sources.push(source);
-        this.nonce ??= nonce;
+        this.nonce ??= / nonce="([^"]*)"/.exec(attributes)?.[1];
         return '';
       })
       .replace(chunkPreload, '')
