@@ -1,9 +1,9 @@
 // `npm run bench:messages`: how many bytes of text each locale sends to the browser on a
 // marketing page. Builds when needed, serves the production build, fetches the page in every
-// locale and measures the React Server Components payload (the `self.__next_f.push` scripts, the
-// data blocks they become on a page whose scripts come after the first paint, or the payload file
-// such a prerendered page names), which carries every message the page's client islands receive,
-// next to the whole document. Prints a Markdown table (raw and gzip bytes).
+// locale and measures the React Server Components payload (the `self.__next_f.push` scripts, or
+// the payload file a page whose scripts come after the first paint names instead), which carries
+// every message the page's client islands receive, next to the whole document. Prints a Markdown
+// table (raw and gzip bytes).
 //   node --import tsx scripts/bench/messages-bytes.ts [/path]   (default: the home page)
 import { gzipSync } from 'node:zlib';
 import { type Locale, locales } from '../../src/lib/locales';
@@ -21,9 +21,7 @@ const kib = (bytes: number): string => (bytes / 1024).toFixed(1);
 
 async function flightPayload(html: string, baseUrl: string): Promise<string> {
   const inline =
-    html.match(
-      /<script>self\.__next_f\.push\([\s\S]*?<\/script>|<script type="application\/json" data-next-f="">[\s\S]*?<\/script>/g,
-    ) ?? [];
+    html.match(/<script(?: nonce="[^"]*")?>\(?self\.__next_f[\s\S]*?<\/script>/g) ?? [];
   const file = payloadFileOf(html);
   if (!file) return inline.join('');
   const response = await fetch(new URL(file, baseUrl));

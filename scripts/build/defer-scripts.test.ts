@@ -2,12 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  deferScripts,
-  loaderMarker,
-  payloadFolder,
-  payloadPath,
-} from '../../src/server/http/deferred-scripts';
+import { loaderMarker, payloadFolder, payloadPath } from '../../src/server/http/deferred-scripts';
 import { deferPrerenderedScripts } from './defer-scripts';
 
 const page =
@@ -44,16 +39,5 @@ describe('deferPrerenderedScripts', () => {
       expect(html).not.toContain('data-next-f=""');
     }
     expect(deferPrerenderedScripts(dist)).toEqual({ pages: 2, changed: 0 });
-  });
-
-  it('moves the payload out of a page an earlier run deferred', () => {
-    const dist = mkdtempSync(path.join(os.tmpdir(), 'defer-scripts-'));
-    dirs.push(dist);
-    const file = path.join(dist, 'server', 'app', 'en.html');
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, deferScripts(page) ?? '');
-    expect(deferPrerenderedScripts(dist)).toEqual({ pages: 1, changed: 1 });
-    expect(readFileSync(file, 'utf8')).toContain('data-next-f-src=""');
-    expect(readdirSync(path.join(dist, 'static', payloadFolder))).toHaveLength(1);
   });
 });

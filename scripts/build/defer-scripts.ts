@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { filesUnder } from '../../src/server/http/build-output';
 import {
   deferScripts,
-  externalizePayload,
-  loaderMarker,
+  type PayloadKeeper,
   payloadFolder,
+  payloadName,
+  payloadPath,
 } from '../../src/server/http/deferred-scripts';
 
 /**
@@ -23,23 +24,21 @@ export function deferPrerenderedScripts(distDir: string): { pages: number; chang
   let pages = 0;
   let changed = 0;
   const payloads = path.join(distDir, 'static', payloadFolder);
+  // Named by content, so both copies of a page share one file.
+  const keep: PayloadKeeper = (json) => {
+    const name = payloadName(json);
+    const target = path.join(payloads, name);
+    if (!existsSync(target)) {
+      mkdirSync(payloads, { recursive: true });
+      writeFileSync(target, json);
+    }
+    return payloadPath + name;
+  };
   for (const file of filesUnder(path.join(distDir, 'server'))) {
     if (!file.endsWith('.html')) continue;
     pages++;
-    const original = readFileSync(file, 'utf8');
-    // A page deferred by an earlier run still gets its payload moved out.
-    const deferred = deferScripts(original) ?? original;
-    if (!deferred.includes(loaderMarker)) continue;
-    const moved = externalizePayload(deferred);
-    if (moved) {
-      const target = path.join(payloads, moved.file.name);
-      if (!existsSync(target)) {
-        mkdirSync(payloads, { recursive: true });
-        writeFileSync(target, moved.file.json);
-      }
-    }
-    const html = moved?.html ?? deferred;
-    if (html === original) continue;
+    const html = deferScripts(readFileSync(file, 'utf8'), keep);
+    if (html === undefined) continue;
     writeFileSync(file, html);
     changed++;
   }

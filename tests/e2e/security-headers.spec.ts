@@ -223,6 +223,38 @@ test.describe('caching of everything else', () => {
   });
 });
 
+test.describe('payload files (src/server/http/deferred-scripts.ts, page-payloads.ts)', () => {
+  test('pages rendered per request fetch their payload from a file after the first paint', async ({
+    context,
+    page,
+  }) => {
+    const violations = await watchViolations(context, page);
+    for (const path of ['/ar/blog', '/pricing']) {
+      const files: Response[] = [];
+      const listener = (response: Response) => {
+        if (new URL(response.url()).pathname.startsWith('/_next/payload/')) files.push(response);
+      };
+      page.on('response', listener);
+      const response = await page.goto(path);
+      if (!response) throw new Error(`no response for ${path}`);
+      const html = await response.text();
+      expect(html, path).not.toContain('__next_f.push');
+      expect(html, path).toContain('data-next-f-src');
+      await expect.poll(() => files.length, path).toBe(1);
+      const [file] = files;
+      expect(file?.status(), path).toBe(200);
+      expect(await file?.headerValue('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(await file?.headerValue('content-encoding')).toBe('br');
+      const nonce = /nonce="([^"]+)"/.exec(html)?.[1] ?? '';
+      expect(nonce).not.toBe('');
+      expect(await file?.text()).not.toContain(nonce);
+      await expectIslandWorks(page, path !== '/ar/blog');
+      page.off('response', listener);
+    }
+    expect(await violations()).toEqual([]);
+  });
+});
+
 test.describe('compression (src/server/http/http-server.ts)', () => {
   test('the browser gets pages, framework files and API answers compressed with Brotli', async ({
     page,

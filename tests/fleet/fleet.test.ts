@@ -14,6 +14,7 @@ import {
 } from '../../scripts/test/fleet-support';
 import type { ScratchDatabase } from '../../scripts/test/scratch-database';
 import { hashPassword } from '../../src/server/account/password-hash';
+import { payloadFileOf } from '../../src/server/http/deferred-scripts';
 import { type FakePayPal, startFakePayPal } from '../support/fake-paypal';
 import { startTestSmtpServer, type TestSmtpServer } from '../support/smtp-server';
 
@@ -145,6 +146,23 @@ describe('two production instances on one PostgreSQL', () => {
     expect(fromA.status).toBe(200);
     expect(fromA.body.data.plans.length).toBeGreaterThan(0);
     expect(fromB.body).toEqual(fromA.body);
+  });
+
+  it('serves the payload file of a page rendered on A from B, which renders the page itself', async () => {
+    for (const path of ['/pricing', '/ar/pricing']) {
+      const html = await (await fetch(`${a.baseUrl}${path}`)).text();
+      const file = payloadFileOf(html) ?? '';
+      expect(file, path).toMatch(/^\/_next\/payload\/[\w-]{22}\.json\?page=/);
+      // B has not rendered the page: it renders it, finds the same HTML and answers its payload.
+      const [fromB, fromA] = await Promise.all([fetch(b.baseUrl + file), fetch(a.baseUrl + file)]);
+      expect([fromB.status, fromA.status], path).toEqual([200, 200]);
+      const heading = /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1] ?? '';
+      expect(heading, path).not.toBe('');
+      for (const payload of [await fromB.text(), await fromA.text()]) {
+        expect(Array.isArray(JSON.parse(payload))).toBe(true);
+        expect(payload).toContain(JSON.stringify(heading).slice(1, -1));
+      }
+    }
   });
 
   it('accepts a session made on A on B, and a logout on B ends it on A', async () => {

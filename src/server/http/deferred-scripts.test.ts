@@ -4,10 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   deferScripts,
   deferScriptsOf,
-  externalizePayload,
   isDeferredDynamicPage,
   loaderMarker,
+  type PayloadKeeper,
   payloadFileOf,
+  payloadName,
   payloadPath,
   ScriptDeferrer,
 } from './deferred-scripts';
@@ -30,12 +31,22 @@ const page = [
   '<script>self.__next_f.push([1,"payload \\u003c/p>"])</script></body></html>',
 ].join('');
 
+/** Payload files as the build writes them, by URL; `digests`: the page digest of each call. */
+const files = new Map<string, string>();
+const digests: string[] = [];
+const keep: PayloadKeeper = (json, pageDigest) => {
+  const url = payloadPath + payloadName(json);
+  files.set(url, json);
+  digests.push(pageDigest);
+  return url;
+};
+
 const sourcesOf = (html: string) =>
   JSON.parse(/var s=(\[[^\]]*\])/.exec(html)?.[1] ?? '[]') as string[];
 
 describe('deferScripts', () => {
   it('moves the start-up chunks into one loader at the end of <body>', () => {
-    const html = deferScripts(page) ?? '';
+    const html = deferScripts(page, keep) ?? '';
     expect(html).not.toMatch(/<script src="[^"]+" async="">/);
     expect(html).not.toContain('rel="preload" as="script"');
     expect(sourcesOf(html)).toEqual([
@@ -51,7 +62,6 @@ describe('deferScripts', () => {
       'href="/_next/static/chunks/site.css"',
       'polyfills.js" noModule=""',
       '<script id="_R_">',
-      '<script type="application/json" data-next-f="">[1,"payload \\u003c/p>"]</script>',
       '<p>The lead paragraph.</p>',
       'application/ld+json',
     ]) {
@@ -59,50 +69,47 @@ describe('deferScripts', () => {
     }
   });
 
-  it('changes a page once, and leaves pages without start-up chunks alone', () => {
-    const once = deferScripts(page) ?? '';
-    expect(deferScripts(once)).toBeUndefined();
-    expect(deferScripts('<html><body><p>No scripts</p></body></html>')).toBeUndefined();
-    // A form only React runs keeps the early scripts; a form with its own action does not count.
-    const withForm = page.replace('<main>', '<main><form noValidate="" class="x"><input/></form>');
-    expect(deferScripts(withForm)).toBeUndefined();
-    const getForm = page.replace('<main>', '<main><form action="/edmsub"><input/></form>');
-    expect(deferScripts(getForm)).toContain(loaderMarker);
-  });
-});
-
-describe('externalizePayload (prerendered pages)', () => {
-  it('moves the data blocks into one file named by its content and names it in the page', () => {
-    const deferred = deferScripts(page) ?? '';
-    const moved = externalizePayload(deferred);
-    expect(moved?.file.json).toBe('[[0],[1,"payload \\u003c/p>"]]');
-    expect(moved?.file.name).toMatch(/^[\w-]{22}\.json$/);
-    expect(moved?.html).not.toContain('data-next-f=""');
-    expect(moved?.html).toContain(
-      `<script type="application/json" data-next-f-src="">"${payloadPath}${moved?.file.name}"</script>`,
+  it('hands the payload to its keeper as one array and names the file in the page', () => {
+    const html = deferScripts(page, keep) ?? '';
+    expect(html).not.toMatch(/__next_f\.push|data-next-f=""/);
+    const url = payloadFileOf(html) ?? '';
+    expect(url).toMatch(new RegExp(`^${payloadPath}[\\w-]{22}\\.json$`));
+    expect(files.get(url)).toBe('[[0],[1,"payload \\u003c/p>"]]');
+    expect(html).toContain(
+      `<script type="application/json" data-next-f-src="">"${url}"</script><script ${loaderMarker}`,
     );
     // The same payload, the same name; another payload, another name.
-    expect(externalizePayload(deferred)?.file.name).toBe(moved?.file.name);
-    const other = externalizePayload(deferred.replace('payload ', 'other '));
-    expect(other?.file.name).not.toBe(moved?.file.name);
-    expect(externalizePayload(moved?.html ?? '')).toBeUndefined();
-    expect(payloadFileOf(moved?.html ?? '')).toBe(`${payloadPath}${moved?.file.name}`);
-    expect(payloadFileOf(deferred)).toBeUndefined();
+    expect(payloadFileOf(deferScripts(page, keep) ?? '')).toBe(url);
+    expect(payloadFileOf(deferScripts(page.replace('payload ', 'other '), keep) ?? '')).not.toBe(
+      url,
+    );
+    expect(payloadFileOf(page)).toBeUndefined();
+  });
+
+  it('changes a page once, and leaves pages without start-up chunks alone', () => {
+    const once = deferScripts(page, keep) ?? '';
+    expect(deferScripts(once, keep)).toBeUndefined();
+    expect(deferScripts('<html><body><p>No scripts</p></body></html>', keep)).toBeUndefined();
+    // A form only React runs keeps the early scripts; a form with its own action does not count.
+    const withForm = page.replace('<main>', '<main><form noValidate="" class="x"><input/></form>');
+    expect(deferScripts(withForm, keep)).toBeUndefined();
+    const getForm = page.replace('<main>', '<main><form action="/edmsub"><input/></form>');
+    expect(deferScripts(getForm, keep)).toContain(loaderMarker);
   });
 });
 
 /**
  * Runs a page's loader against a stand-in document and window; answers what it did. `payload`:
- * the page's payload moved to a file, which `fetch` answers (or fails to).
+ * whether `fetch` serves the page's payload file (`none`: a page without payload).
  */
 function runLoader(options: {
   hidden?: boolean;
   paintTiming?: boolean;
-  payload?: 'served' | 'missing';
+  payload?: 'served' | 'missing' | 'none';
 }) {
-  const deferred = deferScripts(page) ?? '';
-  const moved = options.payload ? externalizePayload(deferred) : undefined;
-  const html = moved?.html ?? deferred;
+  const source =
+    options.payload === 'none' ? page.replace(/<script>[^<]*__next_f[^<]*<\/script>/g, '') : page;
+  const html = deferScripts(source, keep) ?? '';
   const fetched: string[] = [];
   const reference = /<script type="application\/json" data-next-f-src="">([^<]*)<\/script>/.exec(
     html,
@@ -112,11 +119,7 @@ function runLoader(options: {
   const onWindow: Record<string, (event?: unknown) => void> = {};
   const onDocument: Record<string, (event: unknown) => void> = {};
   let report: ((list: { getEntriesByName: (name: string) => unknown[] }) => void) | undefined;
-  const blocks = [
-    ...html.matchAll(/<script type="application\/json" data-next-f="">([^<]*)<\/script>/g),
-  ];
   const document = {
-    querySelectorAll: () => blocks.map((block) => ({ textContent: block[1] })),
     querySelector: () => (reference ? { textContent: reference[1] } : null),
     visibilityState: options.hidden ? 'hidden' : 'visible',
     head: { appendChild: (element: { src: string }) => added.push(element.src) },
@@ -136,11 +139,11 @@ function runLoader(options: {
     PerformanceObserver: options.paintTiming ? Observer : undefined,
     fetch: async (url: string) => {
       fetched.push(url);
-      const found = options.payload === 'served' && url === `${payloadPath}${moved?.file.name}`;
+      const found = options.payload !== 'missing' ? files.get(url) : undefined;
       return {
-        ok: found,
-        status: found ? 200 : 404,
-        json: async () => JSON.parse(moved?.file.json ?? 'null'),
+        ok: found !== undefined,
+        status: found === undefined ? 404 : 200,
+        json: async () => JSON.parse(found ?? 'null'),
       };
     },
     addEventListener: (type: string, listener: (event?: unknown) => void) => {
@@ -154,7 +157,7 @@ function runLoader(options: {
 
 describe('ScriptDeferrer (pages that stream)', () => {
   const stream = (html: string, cuts: number[]) => {
-    const deferrer = new ScriptDeferrer();
+    const deferrer = new ScriptDeferrer(keep);
     let out = '';
     let from = 0;
     for (const at of [...cuts, html.length]) {
@@ -165,7 +168,7 @@ describe('ScriptDeferrer (pages that stream)', () => {
   };
 
   it('gives the same page as the build step, wherever the chunks are cut', () => {
-    const expected = deferScripts(page);
+    const expected = deferScripts(page, keep);
     for (let at = 0; at <= page.length; at += 1) expect(stream(page, [at])).toBe(expected);
     let seed = 7;
     for (let round = 0; round < 200; round += 1) {
@@ -177,15 +180,41 @@ describe('ScriptDeferrer (pages that stream)', () => {
     }
   });
 
-  it('puts the nonce of the page’s tags on the loader', () => {
+  it('puts the nonce of the page’s tags on the loader, and none in the payload', () => {
     // As Next writes them on a page rendered per request: the nonce before `async` and `href`.
     const withNonce = page
       .replaceAll(' async=""></script>', ' nonce="n0nce" async=""></script>')
-      .replace('fetchPriority="low" href=', 'fetchPriority="low" nonce="n0nce" href=');
+      .replace('fetchPriority="low" href=', 'fetchPriority="low" nonce="n0nce" href=')
+      .replaceAll('<script>', '<script nonce="n0nce">')
+      .replace('[1,"payload', '[1,":HL[{\\"nonce\\":\\"n0nce\\"}]payload');
     const out = stream(withNonce, [500]);
     expect(out).not.toMatch(/<script src="[^"]+"[^>]* async=""|rel="preload" as="script"/);
     expect(sourcesOf(out)).toHaveLength(3);
     expect(out).toContain('<script nonce="n0nce" data-deferred-scripts="">');
+    const payload = files.get(payloadFileOf(out) ?? '') ?? '';
+    expect(payload).toContain('[1,":HL[{\\"nonce\\":\\"\\"}]payload');
+    expect(payload).not.toContain('n0nce');
+  });
+
+  it('gives answers that differ only in nonce and script order one page digest', () => {
+    const digestOf = (html: string) => {
+      digests.length = 0;
+      stream(html, [400]);
+      return digests[0];
+    };
+    const plain = digestOf(page);
+    expect(plain).toMatch(/^[\w-]{22}$/);
+    const nonce = (value: string) =>
+      page.replaceAll(' async=""></script>', ` async="" nonce="${value}"></script>`);
+    expect(digestOf(nonce('a1'))).toBe(plain);
+    expect(digestOf(nonce('b2'))).toBe(plain);
+    const swapped = page.replace(
+      '<script src="/_next/static/chunks/react.js" async=""></script><script src="/_next/static/chunks/page-x.js" async=""></script>',
+      '<script src="/_next/static/chunks/page-x.js" async=""></script><script src="/_next/static/chunks/react.js" async=""></script>',
+    );
+    expect(swapped).not.toBe(page);
+    expect(digestOf(swapped)).toBe(plain);
+    expect(digestOf(page.replace('The lead', 'Another lead'))).not.toBe(plain);
   });
 
   it('adds the loader at the end when no </body> came, and passes other pages through', () => {
@@ -203,7 +232,7 @@ describe('the loader', () => {
 
   it('adds the scripts right after the first contentful paint', () => {
     vi.useFakeTimers();
-    const run = runLoader({ paintTiming: true });
+    const run = runLoader({ paintTiming: true, payload: 'none' });
     run.paint('first-paint');
     vi.runAllTimers();
     expect(run.added).toEqual([]);
@@ -211,14 +240,12 @@ describe('the loader', () => {
     expect(run.added).toEqual([]); // in the next task, not inside the paint's callback
     vi.runAllTimers();
     expect(run.added).toHaveLength(3);
-    // The payload reached Next's queue, in order, before its scripts were added.
-    expect(run.window.__next_f).toEqual([[0], [1, 'payload </p>']]);
     run.load();
     vi.runAllTimers();
     expect(run.added).toHaveLength(3); // once
   });
 
-  it('fetches a payload file first and adds the scripts once it is in', async () => {
+  it('fetches the payload file first and adds the scripts once it is in', async () => {
     vi.useFakeTimers();
     const run = runLoader({ paintTiming: true, payload: 'served' });
     run.paint('first-contentful-paint');
@@ -227,6 +254,7 @@ describe('the loader', () => {
     expect(run.fetched[0]).toMatch(new RegExp(`^${payloadPath}[\\w-]{22}\\.json$`));
     expect(run.added).toEqual([]);
     await vi.runAllTimersAsync();
+    // The payload reached Next's queue, in order, before its scripts were added.
     expect(run.window.__next_f).toEqual([[0], [1, 'payload </p>']]);
     expect(run.added).toHaveLength(3);
   });
@@ -243,7 +271,7 @@ describe('the loader', () => {
 
   it('falls back to a second after load when no paint is reported', () => {
     vi.useFakeTimers();
-    const run = runLoader({ paintTiming: true });
+    const run = runLoader({ paintTiming: true, payload: 'none' });
     run.load();
     vi.advanceTimersByTime(999);
     expect(run.added).toEqual([]);
@@ -253,17 +281,17 @@ describe('the loader', () => {
 
   it('uses the load event without Paint Timing, and adds them at once in a hidden tab', () => {
     vi.useFakeTimers();
-    const old = runLoader({ paintTiming: false });
+    const old = runLoader({ paintTiming: false, payload: 'none' });
     expect(old.added).toEqual([]);
     old.load();
     vi.runAllTimers();
     expect(old.added).toHaveLength(3);
-    expect(runLoader({ hidden: true, paintTiming: true }).added).toHaveLength(3);
+    expect(runLoader({ hidden: true, paintTiming: true, payload: 'none' }).added).toHaveLength(3);
   });
 
   it('starts at once when the visitor touches or types first', () => {
     for (const type of ['pointerdown', 'keydown', 'touchstart']) {
-      const run = runLoader({ paintTiming: true });
+      const run = runLoader({ paintTiming: true, payload: 'none' });
       run.onDocument[type]?.({});
       expect(run.added, type).toHaveLength(3);
     }
@@ -274,7 +302,7 @@ describe('deferScriptsOf (the server)', () => {
   it('changes HTML pages as they stream and leaves other answers alone', async () => {
     const withNonce = page.replaceAll(' async=""></script>', ' async="" nonce="n0nce"></script>');
     const server = http.createServer((req, res) => {
-      deferScriptsOf(res);
+      deferScriptsOf(res, keep);
       if (req.url === '/page') {
         res.setHeader('content-type', 'text/html; charset=utf-8');
         const bytes = Buffer.from(withNonce);
@@ -293,7 +321,7 @@ describe('deferScriptsOf (the server)', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
       const html = await (await fetch(`${base}/page`)).text();
-      const whole = new ScriptDeferrer();
+      const whole = new ScriptDeferrer(keep);
       expect(html).toBe(whole.push(withNonce) + whole.end());
       expect(html).toContain('<script nonce="n0nce" data-deferred-scripts="">');
       expect(await (await fetch(`${base}/json`)).text()).toBe(withNonce);

@@ -28,9 +28,9 @@ const chunkPreload =
  * which paints nothing. Neither an animation frame nor the load event is enough on its own: both
  * came before the first paint in Chrome (measured: frame callback at 140 ms and load at 287 ms,
  * first paint at 306 and 322 ms). A visitor who touches, clicks or types first starts them at
- * once. The payload goes to `self.__next_f` first: the page's data blocks, then (prerendered
- * pages) the payload file it names, and the scripts are added once it is in (Next closes its
- * payload stream right after its scripts run). Not fetched beside the file: a script fetched
+ * once. The payload goes to `self.__next_f` first: the loader fetches the payload file the page
+ * names, and adds the scripts once it is in (Next closes its payload stream right after its
+ * scripts run). Not fetched beside the file: a script fetched
  * ahead comes from the cache without Chrome's compilation while downloading, and its compilation
  * on the main thread was measured as 3–5 long tasks (100–250 ms blocking) instead of one. Should
  * that file not come, the page stays the server's HTML, links and plain forms working.
@@ -42,8 +42,7 @@ export function loaderScript(sources: readonly string[], nonce?: string): string
   return (
     `<script ${attributes}>(function(d,w){var s=${list},done=0,P=w.PerformanceObserver;` +
     `function add(){for(var i=0;i<s.length;i++){var e=d.createElement("script");e.src=s[i];e.async=true;d.head.appendChild(e)}}` +
-    `function go(){if(done)return;done=1;var f=w.__next_f=w.__next_f||[],q=d.querySelectorAll("script[data-next-f]"),` +
-    `u=d.querySelector("script[data-next-f-src]"),i;for(i=0;i<q.length;i++)f.push(JSON.parse(q[i].textContent));` +
+    `function go(){if(done)return;done=1;var f=w.__next_f=w.__next_f||[],u=d.querySelector("script[data-next-f-src]");` +
     `if(!u)return add();` +
     `w.fetch(JSON.parse(u.textContent)).then(function(r){if(!r.ok)throw r.status;return r.json()})` +
     `.then(function(p){for(var j=0;j<p.length;j++)f.push(p[j]);add()},function(){})}` +
@@ -60,49 +59,44 @@ export function loaderScript(sources: readonly string[], nonce?: string): string
 /**
  * Next's inline RSC payload: `self.__next_f.push(<JSON>)` scripts (the first one creates the
  * array). As scripts, the browser compiles them while it parses the page, before the first paint;
- * as data blocks (`type="application/json"`) it only tokenizes them, and the loader hands them to
- * `self.__next_f` in order, just before it adds Next's scripts.
+ * and they were about half of a page's HTML, a second round trip on a slow connection where the
+ * page alone fits in the first. The deferrer takes them out and hands them, as one JSON array of
+ * the chunks, to a PayloadKeeper, which answers the URL of a file with that array; the page names
+ * it in one small data block, and the loader fetches it after the first paint.
  */
 const payloadScript =
   /<script(?: nonce="[^"]*")?>(?:\(self\.__next_f=self\.__next_f\|\|\[\]\)|self\.__next_f)\.push\((\[[\s\S]*?\])\)<\/script>/g;
-const payloadBlock = (json: string) =>
-  `<script type="application/json" data-next-f="">${json}</script>`;
 
-const payloadBlocks = /<script type="application\/json" data-next-f="">([\s\S]*?)<\/script>/g;
+/**
+ * Keeps a page's payload (`json`, free of the page's nonce) and answers the URL the loader fetches
+ * it from. `pageDigest` identifies the page's HTML as sent without its loader and nonces: two
+ * answers with the same digest can hydrate from the same payload.
+ */
+export type PayloadKeeper = (json: string, pageDigest: string) => string;
 
 /** Prerendered pages' payload files: a folder of the build's static files, served like chunks. */
 export const payloadFolder = 'payload';
 export const payloadPath = `/_next/static/${payloadFolder}/`;
 
-/**
- * A deferred prerendered page with its payload moved out to a file: the data blocks (about half
- * of a page's HTML, a second round trip on a slow connection where the page alone fits in the
- * first) become one JSON array in `file.name` (named by its content's hash, so it can be kept
- * forever like the chunks), and the page names it in one small data block. Undefined when the
- * page has no payload blocks.
- */
-export function externalizePayload(
-  html: string,
-): { html: string; file: { name: string; json: string } } | undefined {
-  const blocks = [...html.matchAll(payloadBlocks)].map((match) => match[1]);
-  if (blocks.length === 0) return undefined;
-  const json = `[${blocks.join(',')}]`;
-  const name = `${createHash('sha256').update(json).digest('base64url').slice(0, 22)}.json`;
-  let first = true;
-  const changed = html.replace(payloadBlocks, () => {
-    if (!first) return '';
-    first = false;
-    return `<script type="application/json" data-next-f-src="">${JSON.stringify(payloadPath + name)}</script>`;
-  });
-  return { html: changed, file: { name, json } };
+/** A payload file's name: its content's SHA-256, so it can be kept forever like the chunks. */
+export function payloadName(json: string): string {
+  return `${digestOf(json)}.json`;
 }
 
-const payloadReference = /<script type="application\/json" data-next-f-src="">("[^"<]*")<\/script>/;
+/** SHA-256 of `text`, base64url, 22 characters (132 bits). */
+export function digestOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}
 
-/** The payload file a page names (externalizePayload), as its URL path; undefined when none. */
+const referenceTag = '<script type="application/json" data-next-f-src="">';
+const payloadReference = (url: string) => `${referenceTag}${JSON.stringify(url)}</script>`;
+
+/** The payload file a page names, as its URL; undefined when none. */
 export function payloadFileOf(html: string): string | undefined {
-  const reference = payloadReference.exec(html)?.[1];
-  return reference === undefined ? undefined : (JSON.parse(reference) as string);
+  const at = html.indexOf(referenceTag);
+  if (at === -1) return undefined;
+  const end = html.indexOf('</script>', at);
+  return JSON.parse(html.slice(at + referenceTag.length, end)) as string;
 }
 
 /**
@@ -113,14 +107,14 @@ export function payloadFileOf(html: string): string | undefined {
 const reactForm = /<form\b(?![^>]*\baction=)[^>]*>/i;
 
 /**
- * A prerendered page's HTML with its start-up scripts loaded by the loader; `undefined` when the
- * page has none, has a form only React runs, or was changed before.
+ * A prerendered page's HTML with its start-up scripts loaded by the loader and its payload handed
+ * to `keep`; `undefined` when the page has none, has a form only React runs, or was changed before.
  */
-export function deferScripts(html: string): string | undefined {
+export function deferScripts(html: string, keep: PayloadKeeper): string | undefined {
   if (html.includes(loaderMarker) || reactForm.test(html) || !html.includes('</body>')) {
     return undefined;
   }
-  const deferrer = new ScriptDeferrer();
+  const deferrer = new ScriptDeferrer(keep);
   const changed = deferrer.push(html) + deferrer.end();
   return deferrer.deferred ? changed : undefined;
 }
@@ -128,14 +122,20 @@ export function deferScripts(html: string): string | undefined {
 /**
  * Defers a page's scripts as it streams, chunk by chunk, without holding more than an element that
  * is not complete yet: the start-up chunks' tags (in <head>) go, their sources and nonce are
- * remembered, the payload becomes data, and the loader goes in before `</body>` (or at the very
- * end). deferScripts gives it a whole page at once.
+ * remembered, the payload is collected for `keep`, and its reference and the loader go in before
+ * `</body>` (or at the very end; Next sends `</body></html>` last). deferScripts gives it a whole
+ * page at once.
  */
 export class ScriptDeferrer {
   private carry = '';
   private readonly sources: string[] = [];
+  private readonly payload: string[] = [];
+  /** The page as sent so far, without its nonces: what pageDigest is taken of. */
+  private readonly page = createHash('sha256');
   private nonce: string | undefined;
   private placed = false;
+
+  constructor(private readonly keep: PayloadKeeper) {}
 
   /** Whether the page had start-up scripts to defer. */
   get deferred(): boolean {
@@ -162,8 +162,7 @@ export class ScriptDeferrer {
     const last = this.process(this.carry);
     this.carry = '';
     if (this.placed || this.sources.length === 0) return last;
-    this.placed = true;
-    return last + loaderScript(this.sources, this.nonce);
+    return last + this.place();
   }
 
   private process(text: string): string {
@@ -176,14 +175,29 @@ export class ScriptDeferrer {
         return '';
       })
       .replace(chunkPreload, '')
-      .replace(payloadScript, (script, json: string) =>
-        // Only once there is a loader to come, which hands the payload on.
-        this.sources.length > 0 ? payloadBlock(json) : script,
-      );
+      .replace(payloadScript, (script, json: string) => {
+        // Only once there is a loader to come, which fetches the payload.
+        if (this.sources.length === 0) return script;
+        this.payload.push(json);
+        return '';
+      });
     const end = changed.indexOf('</body>');
-    if (end === -1 || this.sources.length === 0) return changed;
+    const sent = end === -1 || this.sources.length === 0 ? changed : changed.slice(0, end);
+    this.page.update(sent.replace(/ nonce="[^"]*"/g, ''));
+    return sent === changed ? changed : sent + this.place() + changed.slice(end);
+  }
+
+  /** The payload's reference (when the page had one) and the loader. */
+  private place(): string {
     this.placed = true;
-    return changed.slice(0, end) + loaderScript(this.sources, this.nonce) + changed.slice(end);
+    let reference = '';
+    if (this.payload.length > 0) {
+      const json = `[${this.payload.join(',')}]`;
+      // The nonce must not outlive its answer: the file may be kept and served to others.
+      const kept = this.nonce ? json.replaceAll(this.nonce, '') : json;
+      reference = payloadReference(this.keep(kept, this.page.digest('base64url').slice(0, 22)));
+    }
+    return reference + loaderScript(this.sources, this.nonce);
   }
 }
 
@@ -198,11 +212,12 @@ export function isDeferredDynamicPage(url: string): boolean {
 }
 
 /**
- * Makes `res` defer the scripts of the HTML page written to it (ScriptDeferrer): decided at the
- * first write, for a 200 `text/html` answer whose Content-Length, if any, can still be removed.
- * Call it before the handler writes, after anything that wraps `res` for compression.
+ * Makes `res` defer the scripts of the HTML page written to it (ScriptDeferrer, its payload going
+ * to `keep`): decided at the first write, for a 200 `text/html` answer whose Content-Length, if
+ * any, can still be removed. Call it before the handler writes, after anything that wraps `res`
+ * for compression.
  */
-export function deferScriptsOf(res: http.ServerResponse): void {
+export function deferScriptsOf(res: http.ServerResponse, keep: PayloadKeeper): void {
   const originalWrite = res.write;
   const originalEnd = res.end;
   const decoder = new StringDecoder('utf8');
@@ -212,7 +227,7 @@ export function deferScriptsOf(res: http.ServerResponse): void {
     const html = /^text\/html/i.test(String(res.getHeader('content-type') ?? ''));
     const fixedLength = res.getHeader('content-length') !== undefined;
     const usable = html && res.statusCode === 200 && !(fixedLength && res.headersSent);
-    deferrer = usable ? new ScriptDeferrer() : null;
+    deferrer = usable ? new ScriptDeferrer(keep) : null;
     if (deferrer && fixedLength) res.removeHeader('content-length');
     return deferrer;
   };
