@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import type http from 'node:http';
 import { StringDecoder } from 'node:string_decoder';
 
@@ -30,10 +30,10 @@ const chunkPreload =
  * first paint at 306 and 322 ms). A visitor who touches, clicks or types first starts them at
  * once. The payload goes to `self.__next_f` first: the loader fetches the payload file the page
  * names, and adds the scripts once it is in (Next closes its payload stream right after its
- * scripts run). Not fetched beside the file: a script fetched
- * ahead comes from the cache without Chrome's compilation while downloading, and its compilation
- * on the main thread was measured as 3–5 long tasks (100–250 ms blocking) instead of one. Should
- * that file not come, the page stays the server's HTML, links and plain forms working.
+ * scripts run). Not fetched beside the file: a script fetched ahead comes from the cache without
+ * Chrome's compilation while downloading, and its compilation on the main thread was measured as
+ * 3–5 long tasks (100–250 ms blocking) instead of one. Should that file not come, the page stays
+ * the server's HTML, links and plain forms working.
  */
 export function loaderScript(sources: readonly string[], nonce?: string): string {
   const list = JSON.stringify(sources);
@@ -83,9 +83,12 @@ export function payloadName(json: string): string {
   return `${digestOf(json)}.json`;
 }
 
-/** SHA-256 of `text`, base64url, 22 characters (132 bits). */
+/** A SHA-256 hash's digest as a name: base64url, 22 characters (132 bits). */
+const shortDigest = (hash: Hash) => hash.digest('base64url').slice(0, 22);
+
+/** SHA-256 of `text` as a name (shortDigest). */
 export function digestOf(text: string): string {
-  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+  return shortDigest(createHash('sha256').update(text));
 }
 
 const referenceTag = '<script type="application/json" data-next-f-src="">';
@@ -195,7 +198,7 @@ export class ScriptDeferrer {
       const json = `[${this.payload.join(',')}]`;
       // The nonce must not outlive its answer: the file may be kept and served to others.
       const kept = this.nonce ? json.replaceAll(this.nonce, '') : json;
-      reference = payloadReference(this.keep(kept, this.page.digest('base64url').slice(0, 22)));
+      reference = payloadReference(this.keep(kept, shortDigest(this.page)));
     }
     return reference + loaderScript(this.sources, this.nonce);
   }
