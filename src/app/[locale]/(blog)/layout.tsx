@@ -28,7 +28,10 @@ export default async function BlogLayout({ children, params }: LocaleLayoutProps
       <SiteHeader />
       <nav aria-label={nav('blog')} className="border-b border-slate-200 bg-white">
         <Container className="flex items-center gap-1">
-          <ul className="flex min-w-0 flex-1 gap-1 overflow-x-auto py-2 text-sm">
+          {/* Scrolls sideways on a narrow screen: the end fades, so a word cut there does not
+              read as one with "Search" beside it; the end padding clears the last topic of the
+              fade once scrolled to it. */}
+          <ul className="flex min-w-0 flex-1 gap-1 overflow-x-auto py-2 pe-6 text-sm [mask-image:linear-gradient(to_left,transparent,#000_1.5rem)] rtl:[mask-image:linear-gradient(to_right,transparent,#000_1.5rem)]">
             {blogCategories.map((category) => (
               <li key={category} className="shrink-0">
                 <Link
