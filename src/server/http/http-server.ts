@@ -180,7 +180,10 @@ export async function startHttpServer(
     if (pages.serve(req, res)) return;
     compress(req, res, () => {
       if (payloads.handles(req)) {
-        void payloads.answer(req, res, staticHeaders);
+        payloads.answer(req, res, staticHeaders).catch(() => {
+          if (!res.headersSent) res.statusCode = 500;
+          res.end();
+        });
         return;
       }
       // The pricing page and the blog, rendered per request, get their scripts after the first
