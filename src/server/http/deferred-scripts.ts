@@ -185,9 +185,10 @@ export class ScriptDeferrer {
         return '';
       });
     const end = changed.indexOf('</body>');
-    const sent = end === -1 || this.sources.length === 0 ? changed : changed.slice(0, end);
+    const placing = end !== -1 && this.sources.length > 0;
+    const sent = placing ? changed.slice(0, end) : changed;
     this.page.update(sent.replace(/ nonce="[^"]*"/g, ''));
-    return sent === changed ? changed : sent + this.place() + changed.slice(end);
+    return placing ? sent + this.place() + changed.slice(end) : changed;
   }
 
   /** The payload's reference (when the page had one) and the loader. */

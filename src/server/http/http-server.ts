@@ -178,12 +178,13 @@ export async function startHttpServer(
   const server = http.createServer((req, res) => {
     if (servePrecompressed(req, res, copies, staticHeaders)) return;
     if (pages.serve(req, res)) return;
+    const failed = () => {
+      if (!res.headersSent) res.statusCode = 500;
+      res.end();
+    };
     compress(req, res, () => {
       if (payloads.handles(req)) {
-        payloads.answer(req, res, staticHeaders).catch(() => {
-          if (!res.headersSent) res.statusCode = 500;
-          res.end();
-        });
+        payloads.answer(req, res, staticHeaders).catch(failed);
         return;
       }
       // The pricing page and the blog, rendered per request, get their scripts after the first
@@ -191,10 +192,7 @@ export async function startHttpServer(
       // their own).
       const url = req.url ?? '';
       if (isDeferredDynamicPage(url)) deferScriptsOf(res, payloads.keeperFor(url));
-      handle(req, res).catch(() => {
-        if (!res.headersSent) res.statusCode = 500;
-        res.end();
-      });
+      handle(req, res).catch(failed);
     });
   });
 
@@ -215,8 +213,10 @@ export async function startHttpServer(
     server.once('error', reject);
     server.listen(port, () => resolve());
   });
-  pages.setFetcher(loopbackFetcher(port, pages.marker));
-  payloads.setFetcher(loopbackFetcher(port, pages.marker));
+  // Both render through this server, marked so that the page cache neither answers nor fills them.
+  const loopback = loopbackFetcher(port, pages.marker);
+  pages.setFetcher(loopback);
+  payloads.setFetcher(loopback);
   console.log(
     `http-server: serving the production build on http://localhost:${port} (${copies.size} framework files with Brotli copies)`,
   );

@@ -83,8 +83,9 @@ export class PagePayloads {
   ): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const name = url.pathname.slice(pagePayloadPath.length);
-    let json = fileName.test(name) ? this.files.get(name) : undefined;
-    const page = fileName.test(name) ? pageOf(url) : undefined;
+    const named = fileName.test(name);
+    let json = named ? this.files.get(name) : undefined;
+    const page = named ? pageOf(url) : undefined;
     if (json === undefined && page !== undefined) {
       await this.render(page, req.headers.cookie);
       json = this.files.get(name);
